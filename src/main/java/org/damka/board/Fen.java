@@ -1,0 +1,174 @@
+package org.damka.board;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.damka.rules.Geometry;
+import org.damka.rules.Rules;
+
+/**
+ * PDN FEN position strings: {@code <side>:W<squares>:B<squares>}, squares separated by commas,
+ * {@code K} before a king, ranges such as {@code 31-50} on numeric boards, colour blocks in any
+ * order. Parsing checks everything and names the offending part; formatting writes kings first,
+ * then men, in notation order, with ranges of men on numeric boards.
+ */
+public final class Fen {
+    private Fen() { }
+
+    /** Reads a position string; throws {@link FenException} saying what is wrong and where. */
+    public static Position parse(Rules rules, String text) {
+        return parse(rules, text, true);
+    }
+
+    private static Position parse(Rules rules, String text, boolean checkCounts) {
+        if (text == null) throw new FenException("empty position string");
+        String t = text.trim();
+        if (t.endsWith(".")) t = t.substring(0, t.length() - 1);
+        if (t.startsWith("[FEN") || t.startsWith("\"")) {
+            t = t.replace("[FEN", "").replace("]", "").replace("\"", "").trim();
+        }
+        if (t.isEmpty()) throw new FenException("empty position string");
+        if (t.length() > 2000) throw new FenException("position string too long (" + t.length() + " characters)");
+        Geometry g = rules.geometry();
+        String[] parts = t.split(":", -1);
+        if (parts.length != 3) {
+            throw new FenException("position string '" + t + "' must have three parts <side>:W…:B…, found " + parts.length);
+        }
+        Position p = new Position();
+        String sideText = parts[0].trim().toUpperCase(Locale.ROOT);
+        int side;
+        if (sideText.equals("W")) side = Position.WHITE;
+        else if (sideText.equals("B")) side = Position.BLACK;
+        else throw new FenException("bad side to move '" + parts[0].trim() + "' (expected W or B)");
+        boolean[] seenColour = new boolean[2];
+        int[] owner = new int[g.cells()];
+        java.util.Arrays.fill(owner, -1);
+        for (int k = 1; k <= 2; k++) {
+            String block = parts[k].trim();
+            if (block.isEmpty()) throw new FenException("empty colour block in part " + (k + 1) + " (expected W… or B…)");
+            char c = Character.toUpperCase(block.charAt(0));
+            int colour = c == 'W' ? Position.WHITE : c == 'B' ? Position.BLACK : -1;
+            if (colour < 0) throw new FenException("colour block '" + block + "' must start with W or B");
+            if (seenColour[colour]) throw new FenException("colour " + c + " given twice");
+            seenColour[colour] = true;
+            readSquares(rules, p, owner, colour, block.substring(1).trim());
+        }
+        int maxPieces = checkCounts ? maxPiecesPerSide(rules) : Integer.MAX_VALUE;
+        for (int s = 0; s < 2; s++) {
+            if (p.count(s) > maxPieces) {
+                throw new FenException((s == 0 ? "White" : "Black") + " has " + p.count(s)
+                        + " pieces, more than the " + maxPieces + " a side starts with");
+            }
+        }
+        p.setSideToMove(side);
+        return p;
+    }
+
+    private static void readSquares(Rules rules, Position p, int[] owner, int colour, String list) {
+        if (list.isEmpty()) return;
+        Geometry g = rules.geometry();
+        String who = colour == 0 ? "White" : "Black";
+        for (String raw : list.split(",", -1)) {
+            String item = raw.trim();
+            if (item.isEmpty()) throw new FenException("empty square in " + who + "'s list '" + list + "'");
+            boolean king = false;
+            // "K" marks a king, but hexagonal row k makes "k2" a cell: a king needs what follows
+            // the K to be the square, and the item itself not to be one.
+            String head = item.indexOf('-') > 0 ? item.substring(0, item.indexOf('-')) : item;
+            if ((item.charAt(0) == 'K' || item.charAt(0) == 'k') && !isCellName(g, head)) {
+                king = true;
+                item = item.substring(1).trim();
+            }
+            int dash = item.indexOf('-');
+            if (dash > 0 && g.naming() == Geometry.Naming.NUMERIC) {
+                int a = cellOf(g, item.substring(0, dash), who);
+                int b = cellOf(g, item.substring(dash + 1), who);
+                if (b < a) throw new FenException("range '" + item + "' of " + who + " runs backward");
+                for (int c = a; c <= b; c++) place(rules, p, owner, colour, king, c, who);
+            } else {
+                place(rules, p, owner, colour, king, cellOf(g, item, who), who);
+            }
+        }
+    }
+
+    private static boolean isCellName(Geometry g, String s) {
+        return g.parseCell(s) >= 0;
+    }
+
+    private static int cellOf(Geometry g, String name, String who) {
+        int c = g.parseCell(name);
+        if (c < 0) throw new FenException("unknown square '" + name.trim() + "' in " + who + "'s pieces");
+        return c;
+    }
+
+    private static void place(Rules rules, Position p, int[] owner, int colour, boolean king, int cell, String who) {
+        Geometry g = rules.geometry();
+        if (owner[cell] >= 0) {
+            throw new FenException("square " + g.cellName(cell) + " is used twice"
+                    + (owner[cell] == colour ? " by " + who : " (by White and by Black)"));
+        }
+        int bit = g.bit(cell);
+        long promo = bit < 64 ? g.promotionLo(colour) : g.promotionHi(colour);
+        if (!king && ((promo >>> bit) & 1) != 0) {
+            throw new FenException(who + " man on " + g.cellName(cell) + ", its promotion row (it would be a king)");
+        }
+        owner[cell] = colour;
+        p.put(colour, king, bit);
+    }
+
+    /** A side never has more pieces than it starts with. */
+    public static int maxPiecesPerSide(Rules rules) {
+        Position start = parse(rules, rules.startFen(), false);
+        return Math.max(start.count(Position.WHITE), start.count(Position.BLACK));
+    }
+
+    /** Writes a position string: kings first, then men, in notation order. */
+    public static String format(Rules rules, Position p) {
+        StringBuilder sb = new StringBuilder();
+        sb.append(p.sideToMove() == Position.WHITE ? 'W' : 'B');
+        for (int colour = 0; colour < 2; colour++) {
+            sb.append(':').append(colour == 0 ? 'W' : 'B');
+            sb.append(String.join(",", squares(rules, p, colour)));
+        }
+        return sb.toString();
+    }
+
+    private static List<String> squares(Rules rules, Position p, int colour) {
+        Geometry g = rules.geometry();
+        List<Integer> kings = new ArrayList<>(), men = new ArrayList<>();
+        for (int c = 0; c < g.cells(); c++) {
+            int b = g.bit(c);
+            if (p.sideAt(b) != colour) continue;
+            (p.isKing(b) ? kings : men).add(c);
+        }
+        Comparator<Integer> order = Comparator.comparingInt(c -> notationOrder(g, c));
+        kings.sort(order);
+        men.sort(order);
+        List<String> out = new ArrayList<>();
+        for (int c : kings) out.add("K" + g.cellName(c));
+        if (g.naming() == Geometry.Naming.NUMERIC) {
+            for (int i = 0; i < men.size(); ) {
+                int j = i;
+                while (j + 1 < men.size() && men.get(j + 1) == men.get(j) + 1) j++;
+                if (j - i >= 2) {
+                    out.add(g.cellName(men.get(i)) + "-" + g.cellName(men.get(j)));
+                } else {
+                    for (int k = i; k <= j; k++) out.add(g.cellName(men.get(k)));
+                }
+                i = j + 1;
+            }
+        } else {
+            for (int c : men) out.add(g.cellName(c));
+        }
+        return out;
+    }
+
+    /** Sort key of a cell in notation: number; file then rank; row then index. */
+    public static int notationOrder(Geometry g, int cell) {
+        if (g.naming() != Geometry.Naming.ALGEBRAIC) return cell;
+        String name = g.cellName(cell);
+        return (name.charAt(0) - 'a') * 100 + Integer.parseInt(name.substring(1));
+    }
+}

@@ -1,0 +1,247 @@
+package org.damka.movegen;
+
+import org.damka.board.Position;
+import org.damka.rules.Geometry;
+import org.damka.rules.Rules;
+
+/**
+ * Legal move generation for one variant. Quiet moves and the "is there a capture?" test are
+ * bitboard code of each geometry family (one word: {@link SquareMoveGenerator}; two words:
+ * {@link HexMoveGenerator}); the capture walker that enumerates capture sequences is shared and
+ * table-driven. It applies every capture rule in one place: compulsory continuation, Turkish
+ * strike (captured pieces stay and block until the move ends), flying or short kings, the
+ * landing rule of flying kings, promotion during a capture, the majority rule, and merging of
+ * paths with the same (from, to, captured set).
+ *
+ * <p>An instance keeps scratch state: use one per thread.
+ */
+public abstract class MoveGenerator {
+    protected static final int ALL_DIRECTIONS = 0b1111;
+    /** Directions along a line: up-left/down-right (0, 3) and up-right/down-left (1, 2). */
+    private static final int LINE_03 = 0b1001, LINE_12 = 0b0110;
+
+    protected final Rules rules;
+    protected final Geometry geometry;
+    private final int[] next;
+    private final int layout;
+    private final boolean flyingKings;
+    private final boolean majority;
+    private final Rules.PromotionInCapture promotionInCapture;
+    /** Directions a man captures in, per side. */
+    private final int[] manCaptureDirections = new int[2];
+    /** Scratch list for counting captures. */
+    private final MoveList scratch = new MoveList();
+
+    // Walker state for the move being built.
+    private MoveList out;
+    private int listStart;
+    private int origin;
+    private int side;
+    private int best;
+    private long enemyLo, enemyHi, emptyLo, emptyHi, promotionLo, promotionHi;
+
+    protected MoveGenerator(Rules rules) {
+        this.rules = rules;
+        this.geometry = rules.geometry();
+        this.next = geometry.nextTable();
+        this.layout = geometry.layoutBits();
+        this.flyingKings = rules.flyingKings();
+        this.majority = rules.majorityCapture();
+        this.promotionInCapture = rules.promotionInCapture();
+        int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
+        int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
+        manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardWhite;
+        manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardBlack;
+    }
+
+    /** The generator for a variant, chosen once by its geometry. */
+    public static MoveGenerator create(Rules rules) {
+        return rules.geometry().twoWords() ? new HexMoveGenerator(rules) : new SquareMoveGenerator(rules);
+    }
+
+    public Rules rules() { return rules; }
+
+    /** Fills the list with every legal move of the side to move; returns their number. */
+    public final int generate(Position p, MoveList list) {
+        list.clear();
+        if (hasCapture(p)) {
+            generateCaptures(p, list);
+        } else {
+            generateQuiet(p, list);
+        }
+        return list.size;
+    }
+
+    /** The number of legal moves (perft's last ply): quiet moves are counted without listing them. */
+    public final int countMoves(Position p) {
+        if (hasCapture(p)) {
+            scratch.clear();
+            generateCaptures(p, scratch);
+            return scratch.size;
+        }
+        return countQuiet(p);
+    }
+
+    /** True if the side to move has a capture (and so must capture). */
+    public abstract boolean hasCapture(Position p);
+
+    /** Adds the non-capturing moves of the side to move. */
+    protected abstract void generateQuiet(Position p, MoveList list);
+
+    /** Counts the non-capturing moves of the side to move. */
+    protected abstract int countQuiet(Position p);
+
+    /** Adds every legal capture (the caller has checked that one exists). */
+    protected final void generateCaptures(Position p, MoveList list) {
+        side = p.sideToMove();
+        int enemy = side ^ 1;
+        long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
+        enemyLo = p.piecesLo(enemy);
+        enemyHi = p.piecesHi(enemy);
+        long freeLo = geometry.boardLo() & ~(p.whiteLo() | p.blackLo());
+        long freeHi = geometry.boardHi() & ~(p.whiteHi() | p.blackHi());
+        promotionLo = geometry.promotionLo(side);
+        promotionHi = geometry.promotionHi(side);
+        out = list;
+        listStart = list.size;
+        best = 0;
+        walkPieces(ownLo, 0, freeLo, freeHi, p.kingsLo());
+        walkPieces(ownHi, 64, freeLo, freeHi, p.kingsHi());
+        out = null;
+    }
+
+    private void walkPieces(long pieces, int offset, long freeLo, long freeHi, long kings) {
+        for (; pieces != 0; pieces &= pieces - 1) {
+            int low = Long.numberOfTrailingZeros(pieces);
+            int bit = low + offset;
+            origin = bit;
+            // The capturing piece's own start square counts as empty.
+            emptyLo = offset == 0 ? freeLo | (1L << low) : freeLo;
+            emptyHi = offset == 0 ? freeHi : freeHi | (1L << low);
+            if (((kings >>> low) & 1) != 0) {
+                kingCapture(bit, 0, 0, 0, ALL_DIRECTIONS, false);
+            } else {
+                manCapture(bit, 0, 0, 0);
+            }
+        }
+    }
+
+    private static boolean has(long lo, long hi, int bit) {
+        return (((bit < 64 ? lo : hi) >>> bit) & 1) != 0;
+    }
+
+    /** A man stands on sq having taken count pieces: capture on, or end the move here. */
+    private void manCapture(int sq, long capLo, long capHi, int count) {
+        boolean continued = false;
+        int dirs = manCaptureDirections[side];
+        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int victim = next[d * layout + sq];
+            if (victim < 0 || !has(enemyLo, enemyHi, victim) || has(capLo, capHi, victim)) continue;
+            int landing = next[d * layout + victim];
+            if (landing < 0 || !has(emptyLo, emptyHi, landing)) continue;
+            continued = true;
+            long cLo = capLo, cHi = capHi;
+            if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
+            if (has(promotionLo, promotionHi, landing)) {
+                switch (promotionInCapture) {
+                    case END_MOVE -> emit(landing, cLo, cHi, count + 1, true);
+                    case CONTINUE_AS_KING -> kingCapture(landing, cLo, cHi, count + 1, ALL_DIRECTIONS, true);
+                    case PASS_AS_MAN -> manCapture(landing, cLo, cHi, count + 1);
+                }
+            } else {
+                manCapture(landing, cLo, cHi, count + 1);
+            }
+        }
+        if (!continued && count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
+    }
+
+    /**
+     * A king stands on sq having taken count pieces: capture on in the given directions, or end
+     * the move here. A flying king chooses among the empty squares behind its victim, but must
+     * take one from which it can go on if there is such a square; going on along the same line
+     * is the same move from every landing square, so it is walked once, from the last one.
+     */
+    private void kingCapture(int sq, long capLo, long capHi, int count, int dirs, boolean promoted) {
+        boolean continued = false;
+        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int base = d * layout;
+            int victim = victimAlong(sq, base, capLo, capHi);
+            if (victim < 0) continue;
+            int landing = next[base + victim];
+            continued = true;
+            long cLo = capLo, cHi = capHi;
+            if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
+            int taken = count + 1;
+            if (!flyingKings) {
+                kingCapture(landing, cLo, cHi, taken, ALL_DIRECTIONS & ~(1 << (3 - d)), promoted);
+                continue;
+            }
+            int across = (LINE_03 & (1 << d)) != 0 ? LINE_12 : LINE_03;
+            int last = landing;
+            boolean goesOn = false;
+            for (int x = landing; x >= 0 && has(emptyLo, emptyHi, x); x = next[base + x]) {
+                last = x;
+                if (!goesOn && canCapture(x, across, cLo, cHi)) goesOn = true;
+            }
+            boolean straightOn = canCapture(last, 1 << d, cLo, cHi);
+            if (!goesOn && !straightOn) {
+                for (int x = landing; x >= 0 && has(emptyLo, emptyHi, x); x = next[base + x]) {
+                    emit(x, cLo, cHi, taken, promoted);
+                }
+                continue;
+            }
+            if (goesOn) {
+                for (int x = landing; x >= 0 && has(emptyLo, emptyHi, x); x = next[base + x]) {
+                    if (canCapture(x, across, cLo, cHi)) kingCapture(x, cLo, cHi, taken, across, promoted);
+                }
+            }
+            if (straightOn) kingCapture(last, cLo, cHi, taken, 1 << d, promoted);
+        }
+        if (!continued && count > 0) emit(sq, capLo, capHi, count, promoted);
+    }
+
+    /**
+     * The enemy piece a king on sq can take along the direction whose table offset is base, or
+     * -1: the first occupied square on the line (the adjacent one for a short king) must hold an
+     * enemy piece not yet taken, with an empty square right behind it.
+     */
+    private int victimAlong(int sq, int base, long capLo, long capHi) {
+        int v = next[base + sq];
+        if (flyingKings) {
+            while (v >= 0 && has(emptyLo, emptyHi, v)) v = next[base + v];
+        }
+        if (v < 0 || !has(enemyLo, enemyHi, v) || has(capLo, capHi, v)) return -1;
+        int landing = next[base + v];
+        return landing >= 0 && has(emptyLo, emptyHi, landing) ? v : -1;
+    }
+
+    private boolean canCapture(int sq, int dirs, long capLo, long capHi) {
+        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+            if ((dirs & (1 << d)) != 0 && victimAlong(sq, d * layout, capLo, capHi) >= 0) return true;
+        }
+        return false;
+    }
+
+    /** Adds a finished capture, applying the majority rule and merging duplicate paths. */
+    private void emit(int to, long capLo, long capHi, int count, boolean promotes) {
+        MoveList list = out;
+        if (majority) {
+            if (count < best) return;
+            if (count > best) {
+                best = count;
+                list.size = listStart;
+            }
+        }
+        if (count >= 2) {
+            for (int i = listStart; i < list.size; i++) {
+                if (list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
+                        && list.from(i) == origin && list.to(i) == to) {
+                    return;
+                }
+            }
+        }
+        list.add(origin, to, capLo, capHi, count, promotes);
+    }
+}

@@ -1,0 +1,74 @@
+package org.damka.movegen;
+
+import org.damka.board.Position;
+
+/**
+ * A preallocated buffer of moves in parallel primitive arrays. A move is (from, to, captured set,
+ * promotes); squares are layout bits of the geometry, the captured set is two layout words.
+ * Searches keep one list per ply, so generating moves allocates nothing.
+ */
+public final class MoveList {
+    /** Far more than any reachable position needs (the densest king positions have a few hundred). */
+    public static final int CAPACITY = 1024;
+
+    private static final int TO_SHIFT = 8, PROMOTES = 1 << 16, COUNT_SHIFT = 17;
+
+    int size;
+    final int[] packed = new int[CAPACITY];
+    final long[] capturedLo = new long[CAPACITY];
+    final long[] capturedHi = new long[CAPACITY];
+
+    public int size() { return size; }
+    public void clear() { size = 0; }
+
+    public int from(int i) { return packed[i] & 0xff; }
+    public int to(int i) { return (packed[i] >>> TO_SHIFT) & 0xff; }
+    public boolean promotes(int i) { return (packed[i] & PROMOTES) != 0; }
+    /** Number of pieces the move captures (0 for a quiet move). */
+    public int captureCount(int i) { return packed[i] >>> COUNT_SHIFT; }
+    public boolean isCapture(int i) { return packed[i] >>> COUNT_SHIFT != 0; }
+    public long capturedLo(int i) { return capturedLo[i]; }
+    public long capturedHi(int i) { return capturedHi[i]; }
+
+    /**
+     * A 32-bit key of move i that is equal for equal moves (from, to, promotion, captured set
+     * folded in). Used to recognise a remembered move among freshly generated ones.
+     */
+    public int key(int i) {
+        long c = capturedLo[i] * 0x9E3779B97F4A7C15L ^ capturedHi[i] * 0xC2B2AE3D27D4EB4FL;
+        return (packed[i] & 0x1ffff) ^ ((int) (c >>> 32) & 0xfffe0000) ^ ((packed[i] >>> COUNT_SHIFT) << 17);
+    }
+
+    void add(int from, int to, long capLo, long capHi, int count, boolean promotes) {
+        int i = size++;
+        packed[i] = from | (to << TO_SHIFT) | (promotes ? PROMOTES : 0) | (count << COUNT_SHIFT);
+        capturedLo[i] = capLo;
+        capturedHi[i] = capHi;
+    }
+
+    /** Swaps two entries (move ordering). */
+    public void swap(int i, int j) {
+        int p = packed[i]; packed[i] = packed[j]; packed[j] = p;
+        long l = capturedLo[i]; capturedLo[i] = capturedLo[j]; capturedLo[j] = l;
+        long h = capturedHi[i]; capturedHi[i] = capturedHi[j]; capturedHi[j] = h;
+    }
+
+    /** Copies entry i of another list to the end of this one. */
+    public void addFrom(MoveList other, int i) {
+        int j = size++;
+        packed[j] = other.packed[i];
+        capturedLo[j] = other.capturedLo[i];
+        capturedHi[j] = other.capturedHi[i];
+    }
+
+    /** True if entry i here and entry j of other are the same move. */
+    public boolean sameMove(int i, MoveList other, int j) {
+        return packed[i] == other.packed[j] && capturedLo[i] == other.capturedLo[j]
+                && capturedHi[i] == other.capturedHi[j];
+    }
+
+    /** Plays move i on a position. */
+    public void play(Position position, int i) {
+        position.play(from(i), to(i), capturedLo[i], capturedHi[i], promotes(i));
+    }
+}

@@ -1,0 +1,132 @@
+package org.damka.movegen;
+
+import org.damka.board.Position;
+import org.damka.rules.Rules;
+
+/**
+ * Bitboard generation for square boards that fit one {@code long} with ghost squares (8x8 and
+ * 10x10): each diagonal step is one shift, up-left {@code >>> (N/2+1)}, up-right {@code >>> N/2},
+ * down-left {@code << N/2}, down-right {@code << (N/2+1)}; ghost and off-board bits are masked out.
+ */
+final class SquareMoveGenerator extends MoveGenerator {
+    private final int sUp1, sUp2;       // up-right = >>> sUp1 (N/2), up-left = >>> sUp2 (N/2+1)
+    private final long board;
+    private final long[] promotion = new long[2];
+    private final boolean flying;
+    private final boolean menBackward;
+
+    SquareMoveGenerator(Rules rules) {
+        super(rules);
+        this.sUp1 = -geometry.shift(org.damka.rules.Geometry.UP_RIGHT);
+        this.sUp2 = -geometry.shift(org.damka.rules.Geometry.UP_LEFT);
+        this.board = geometry.boardLo();
+        this.promotion[0] = geometry.promotionLo(0);
+        this.promotion[1] = geometry.promotionLo(1);
+        this.flying = rules.flyingKings();
+        this.menBackward = rules.menCaptureBackward();
+    }
+
+    @Override
+    public boolean hasCapture(Position p) {
+        int side = p.sideToMove();
+        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long empty = board & ~(own | enemy);
+        long kings = own & p.kingsLo();
+        long men = own & ~kings;
+        int a = sUp1, b = sUp2;
+        // Men: an adjacent enemy with an empty square behind it.
+        if (side == Position.WHITE || menBackward) {
+            if (((((men >>> a) & enemy) >>> a) & empty) != 0) return true;
+            if (((((men >>> b) & enemy) >>> b) & empty) != 0) return true;
+        }
+        if (side == Position.BLACK || menBackward) {
+            if (((((men << a) & enemy) << a) & empty) != 0) return true;
+            if (((((men << b) & enemy) << b) & empty) != 0) return true;
+        }
+        if (kings == 0) return false;
+        if (!flying) {
+            return ((((kings >>> a) & enemy) >>> a) & empty) != 0
+                    || ((((kings >>> b) & enemy) >>> b) & empty) != 0
+                    || ((((kings << a) & enemy) << a) & empty) != 0
+                    || ((((kings << b) & enemy) << b) & empty) != 0;
+        }
+        // Flying kings: slide every ray over empty squares; the first piece each ray meets is in
+        // reach, and it can be taken if it is an enemy with an empty square behind it.
+        long ray, reach;
+        ray = kings; reach = 0; do { ray >>>= a; reach |= ray; ray &= empty; } while (ray != 0);
+        if ((((reach & enemy) >>> a) & empty) != 0) return true;
+        ray = kings; reach = 0; do { ray >>>= b; reach |= ray; ray &= empty; } while (ray != 0);
+        if ((((reach & enemy) >>> b) & empty) != 0) return true;
+        ray = kings; reach = 0; do { ray <<= a; reach |= ray; ray &= empty; } while (ray != 0);
+        if ((((reach & enemy) << a) & empty) != 0) return true;
+        ray = kings; reach = 0; do { ray <<= b; reach |= ray; ray &= empty; } while (ray != 0);
+        return (((reach & enemy) << b) & empty) != 0;
+    }
+
+    @Override
+    protected void generateQuiet(Position p, MoveList list) {
+        int side = p.sideToMove();
+        long own = p.piecesLo(side);
+        long empty = board & ~(own | p.piecesLo(side ^ 1));
+        long kings = own & p.kingsLo();
+        long men = own & ~kings;
+        long promo = promotion[side];
+        int a = sUp1, b = sUp2;
+        if (side == Position.WHITE) {
+            for (long t = (men >>> a) & empty; t != 0; t &= t - 1) {
+                int to = Long.numberOfTrailingZeros(t);
+                list.add(to + a, to, 0, 0, 0, ((promo >>> to) & 1) != 0);
+            }
+            for (long t = (men >>> b) & empty; t != 0; t &= t - 1) {
+                int to = Long.numberOfTrailingZeros(t);
+                list.add(to + b, to, 0, 0, 0, ((promo >>> to) & 1) != 0);
+            }
+        } else {
+            for (long t = (men << a) & empty; t != 0; t &= t - 1) {
+                int to = Long.numberOfTrailingZeros(t);
+                list.add(to - a, to, 0, 0, 0, ((promo >>> to) & 1) != 0);
+            }
+            for (long t = (men << b) & empty; t != 0; t &= t - 1) {
+                int to = Long.numberOfTrailingZeros(t);
+                list.add(to - b, to, 0, 0, 0, ((promo >>> to) & 1) != 0);
+            }
+        }
+        for (; kings != 0; kings &= kings - 1) {
+            int from = Long.numberOfTrailingZeros(kings);
+            long k = 1L << from;
+            for (long x = (k >>> a) & empty; x != 0; x = flying ? (x >>> a) & empty : 0) {
+                list.add(from, Long.numberOfTrailingZeros(x), 0, 0, 0, false);
+            }
+            for (long x = (k >>> b) & empty; x != 0; x = flying ? (x >>> b) & empty : 0) {
+                list.add(from, Long.numberOfTrailingZeros(x), 0, 0, 0, false);
+            }
+            for (long x = (k << a) & empty; x != 0; x = flying ? (x << a) & empty : 0) {
+                list.add(from, Long.numberOfTrailingZeros(x), 0, 0, 0, false);
+            }
+            for (long x = (k << b) & empty; x != 0; x = flying ? (x << b) & empty : 0) {
+                list.add(from, Long.numberOfTrailingZeros(x), 0, 0, 0, false);
+            }
+        }
+    }
+
+    @Override
+    protected int countQuiet(Position p) {
+        int side = p.sideToMove();
+        long own = p.piecesLo(side);
+        long empty = board & ~(own | p.piecesLo(side ^ 1));
+        long kings = own & p.kingsLo();
+        long men = own & ~kings;
+        int a = sUp1, b = sUp2;
+        int n = side == Position.WHITE
+                ? Long.bitCount((men >>> a) & empty) + Long.bitCount((men >>> b) & empty)
+                : Long.bitCount((men << a) & empty) + Long.bitCount((men << b) & empty);
+        if (kings == 0) return n;
+        // Rays of different kings in one direction never overlap, so counting them together is exact.
+        long x;
+        x = (kings >>> a) & empty; while (x != 0) { n += Long.bitCount(x); x = flying ? (x >>> a) & empty : 0; }
+        x = (kings >>> b) & empty; while (x != 0) { n += Long.bitCount(x); x = flying ? (x >>> b) & empty : 0; }
+        x = (kings << a) & empty; while (x != 0) { n += Long.bitCount(x); x = flying ? (x << a) & empty : 0; }
+        x = (kings << b) & empty; while (x != 0) { n += Long.bitCount(x); x = flying ? (x << b) & empty : 0; }
+        return n;
+    }
+}
