@@ -1,0 +1,173 @@
+package org.damka.game;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import org.damka.board.Position;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.movegen.MoveNotation;
+import org.damka.rules.Geometry;
+import org.damka.rules.Rules;
+import org.damka.rules.Rules.EndgameLimit;
+import org.damka.rules.Rules.StasisLimit;
+
+/**
+ * A game: the start position, the moves played, and the end-of-game logic of the variant (no
+ * pieces, no moves, threefold repetition and every draw counter of its {@link Rules.DrawRules}).
+ * Counters are kept per ply so that they follow the moves exactly; the search starts from them.
+ */
+public final class Game {
+    private final Rules rules;
+    private final MoveGenerator generator;
+    private final MoveNotation notation;
+    private final List<Position> positions = new ArrayList<>();
+    private final List<String> moves = new ArrayList<>();
+    /** Plies since the last capture or man move, per position. */
+    private final List<Integer> reversiblePlies = new ArrayList<>();
+    /** Plies since the last capture or promotion, per position. */
+    private final List<Integer> stablePlies = new ArrayList<>();
+    private final MoveList scratch = new MoveList();
+
+    public Game(Rules rules, Position start) {
+        this.rules = rules;
+        this.generator = MoveGenerator.create(rules);
+        this.notation = new MoveNotation(rules);
+        positions.add(new Position(start));
+        reversiblePlies.add(0);
+        stablePlies.add(0);
+    }
+
+    /** A copy of this game (same rules, positions and moves). */
+    public Game copy() {
+        Game g = new Game(rules, positions.get(0));
+        g.positions.clear();
+        for (Position p : positions) g.positions.add(new Position(p));
+        g.moves.addAll(moves);
+        g.reversiblePlies.clear();
+        g.reversiblePlies.addAll(reversiblePlies);
+        g.stablePlies.clear();
+        g.stablePlies.addAll(stablePlies);
+        return g;
+    }
+
+    public Rules rules() { return rules; }
+    public Position position() { return positions.get(positions.size() - 1); }
+    public Position startPosition() { return positions.get(0); }
+    public List<String> moves() { return List.copyOf(moves); }
+    public int plies() { return moves.size(); }
+    /** Position after the given number of plies (0 = start). */
+    public Position positionAt(int ply) { return positions.get(ply); }
+    public int reversiblePlies() { return reversiblePlies.get(reversiblePlies.size() - 1); }
+    public int stablePlies() { return stablePlies.get(stablePlies.size() - 1); }
+
+    /** The legal moves of the current position. */
+    public MoveList legalMoves(MoveList into) {
+        generator.generate(position(), into);
+        return into;
+    }
+
+    /** The texts of the legal moves of the current position. */
+    public List<String> legalMoveTexts() {
+        generator.generate(position(), scratch);
+        return notation.formatAll(position(), scratch);
+    }
+
+    /**
+     * Plays a move given as text; throws {@link org.damka.board.FenException} (nothing changed)
+     * when it is malformed, illegal or ambiguous. Returns the move in canonical notation.
+     */
+    public String play(String text) {
+        generator.generate(position(), scratch);
+        int i = notation.parse(position(), scratch, text);
+        return play(scratch, i);
+    }
+
+    /** Plays move i of a list generated for the current position; returns its notation. */
+    public String play(MoveList list, int i) {
+        Position before = position();
+        String text = notation.format(before, list, i);
+        Position after = new Position(before);
+        list.play(after, i);
+        boolean manMoved = !before.isKing(list.from(i));
+        boolean capture = list.isCapture(i);
+        reversiblePlies.add(capture || manMoved ? 0 : reversiblePlies() + 1);
+        stablePlies.add(capture || list.promotes(i) ? 0 : stablePlies() + 1);
+        positions.add(after);
+        moves.add(text);
+        return text;
+    }
+
+    /** How the game has ended, or empty while it goes on. */
+    public Optional<GameResult> result() {
+        Position p = position();
+        int side = p.sideToMove();
+        GameResult.Outcome sideLoses = side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS;
+        String who = side == Position.WHITE ? "White" : "Black";
+        if (p.count(side) == 0) return Optional.of(new GameResult(sideLoses, who + " has no pieces"));
+        if (generator.generate(p, scratch) == 0) {
+            return Optional.of(rules.noMoveLoses()
+                    ? new GameResult(sideLoses, who + " has no legal move")
+                    : new GameResult(GameResult.Outcome.DRAW, who + " has no legal move"));
+        }
+        Optional<String> draw = drawReason();
+        return draw.map(reason -> new GameResult(GameResult.Outcome.DRAW, reason));
+    }
+
+    /** The draw rule that applies to the current position, if any. */
+    public Optional<String> drawReason() {
+        if (repetitions() >= 3) return Optional.of("threefold repetition");
+        Rules.DrawRules draws = rules.draws();
+        if (draws.reversibleMoves() > 0 && reversiblePlies() >= 2 * draws.reversibleMoves()) {
+            return Optional.of(draws.reversibleMoves() + " moves each without capture or man move");
+        }
+        for (StasisLimit s : draws.stasis()) {
+            Position p = position();
+            int pieces = p.count(0) + p.count(1);
+            if (pieces >= s.minPieces() && pieces <= s.maxPieces() && p.kingCount(0) > 0 && p.kingCount(1) > 0
+                    && stablePlies() >= 2 * s.moves()) {
+                return Optional.of(s.moves() + " moves each without capture or promotion with " + pieces + " pieces");
+            }
+        }
+        for (EndgameLimit e : draws.endgames()) {
+            int strong = strongSide(e, position());
+            if (strong < 0) continue;
+            int strongMoves = 0;
+            for (int ply = positions.size() - 1; ply > 0 && strongSide(e, positions.get(ply - 1)) == strong; ply--) {
+                if (positions.get(ply - 1).sideToMove() == strong) strongMoves++;
+            }
+            if (strongMoves >= e.moves()) return Optional.of(e.description() + " not won in " + e.moves() + " moves");
+        }
+        return Optional.empty();
+    }
+
+    /** How many times the current position (with the side to move) has occurred. */
+    public int repetitions() {
+        Position now = position();
+        int n = 0;
+        // Only positions since the last capture or man move can repeat.
+        int from = Math.max(0, positions.size() - 1 - reversiblePlies());
+        for (int k = from; k < positions.size(); k++) {
+            if (positions.get(k).equals(now)) n++;
+        }
+        return n;
+    }
+
+    /** The side that is "stronger" in an endgame limit's configuration, or -1 if it does not hold. */
+    public static int strongSide(EndgameLimit e, Position p, Geometry g) {
+        for (int strong = 0; strong < 2; strong++) {
+            int weak = strong ^ 1;
+            int pieces = p.count(strong), kings = p.kingCount(strong);
+            if (pieces < e.minPieces() || pieces > e.maxPieces() || kings < e.minKings()) continue;
+            if (p.count(weak) != e.weakKings() || p.kingCount(weak) != e.weakKings()) continue;
+            if (e.weakOnLongDiagonal() && (p.piecesLo(weak) & g.longDiagonalLo()) == 0) continue;
+            return strong;
+        }
+        return -1;
+    }
+
+    private int strongSide(EndgameLimit e, Position p) {
+        return strongSide(e, p, rules.geometry());
+    }
+}
