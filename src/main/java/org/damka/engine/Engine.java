@@ -34,6 +34,7 @@ public final class Engine {
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = 10;
+    private String evaluation = Evaluator.FULL;
 
     private Search search;
     private Thread searchThread;
@@ -46,6 +47,8 @@ public final class Engine {
     public synchronized int multiPv() { return multiPv; }
     public synchronized boolean ponder() { return ponder; }
     public synchronized long moveOverheadMs() { return moveOverheadMs; }
+    /** The evaluation in use: {@code full} (default) or {@code material} (the baseline). */
+    public synchronized String evaluation() { return evaluation; }
 
     /** Switches variant (and resets the position to its start). */
     public synchronized void setVariant(String name) {
@@ -82,15 +85,26 @@ public final class Engine {
     /** Forgets what was learnt in the previous game (the hash table). */
     public synchronized void newGame() {
         requireIdle();
-        search = null;
+        if (search != null) search.clear();
         game = new Game(rules, game.startPosition());
+    }
+
+    /**
+     * Chooses the evaluation: {@code full} (default) or {@code material} (material only, the
+     * baseline for strength tests and matches). Exposed by the protocol as option "Evaluation".
+     */
+    public synchronized void setEvaluation(String name) {
+        Evaluator.named(rules, name); // validates
+        requireIdle();
+        evaluation = name.trim().toLowerCase(java.util.Locale.ROOT);
+        search = null;
     }
 
     public synchronized void setHashMb(int mb) {
         if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
         requireIdle();
         hashMb = mb;
-        search = null;
+        if (search != null) search.setHashMb(mb);
     }
 
     public synchronized void setThreads(int n) {
@@ -128,8 +142,10 @@ public final class Engine {
      */
     public synchronized void go(SearchLimits limits, SearchListener listener) {
         requireIdle();
-        if (search == null) search = new Search(rules, Evaluator.forRules(rules));
+        if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
         Search s = search;
+        s.setThreads(threads);
+        s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
         long overhead = moveOverheadMs;
         searchThread = new Thread(() -> s.run(g, limits, overhead, listener), "damka-search");
@@ -181,9 +197,22 @@ public final class Engine {
         return out;
     }
 
-    /** The evaluation terms of the current position (White's view). */
+    /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {
-        return Evaluator.forRules(rules).explain(game.position());
+        return Evaluator.named(rules, evaluation).explain(game.position());
+    }
+
+    /**
+     * Searches the fixed bench positions (every variant) to their fixed depths with one thread,
+     * a 16 MB table and fresh state per position, and returns the per-position lines and the
+     * totals. The node total is the search's behavioural signature: the same on every run.
+     *
+     * @param depthOverride a depth for every position instead of the listed ones, or 0
+     * @param progress      receives each per-position line as it is produced (may be null)
+     */
+    public synchronized Bench.Result bench(int depthOverride, java.util.function.Consumer<String> progress) {
+        requireIdle();
+        return Bench.run(Bench.positions(), depthOverride, progress);
     }
 
     /** The current position string. */
