@@ -23,6 +23,8 @@ final class BoardTables {
     /** Signed layout shift per direction. */
     final int[] shift = new int[Geometry.DIRECTIONS];
     final long boardLo, boardHi;
+    /** King steps (one cell along any of the four lines) between two cells: dist[bitA * layout + bitB]. */
+    final int[] dist;
 
     BoardTables(Geometry g) {
         this.geometry = g;
@@ -60,6 +62,25 @@ final class BoardTables {
             if (row == 0) set(backRowLo, backRowHi, 1, bit);
         }
         maxRing = mr;
+        dist = new int[layout * layout];
+        java.util.Arrays.fill(dist, 99);
+        int[] queue = new int[g.cells()];
+        for (int c = 0; c < g.cells(); c++) {
+            int from = g.bit(c);
+            int head = 0, tail = 0;
+            queue[tail++] = from;
+            dist[from * layout + from] = 0;
+            while (head < tail) {
+                int x = queue[head++];
+                for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+                    int y = g.next(d, x);
+                    if (y >= 0 && dist[from * layout + y] == 99) {
+                        dist[from * layout + y] = dist[from * layout + x] + 1;
+                        queue[tail++] = y;
+                    }
+                }
+            }
+        }
         long mlLo = 0, mlHi = 0;
         for (int c = 0; c < g.cells(); c++) {
             int bit = g.bit(c);

@@ -28,6 +28,10 @@ import org.damka.rules.Rules;
  *                       only kings (drives the conversion)
  * @param drawishScale   how much of the score is kept (out of 16) in a material balance that is
  *                       a known draw or a draw rule makes hard to win
+ * @param tradeDown      percent of the material lead added when the board is empty (less with
+ *                       more pieces): the side ahead trades down toward a won ending
+ * @param chase          kings-only endings: per king step the stronger side's kings stand closer
+ *                       to the weaker side's kings (drives the lone king out of its corner)
  */
 public record EvalWeights(
         int man,
@@ -44,7 +48,9 @@ public record EvalWeights(
         int kingMobility,
         int lockedMan,
         int kingsOnlyBonus,
-        int drawishScale) {
+        int drawishScale,
+        int tradeDown,
+        int chase) {
 
     /**
      * The weights for a variant, chosen by what the rules say (board size, king type), never by
@@ -59,7 +65,7 @@ public record EvalWeights(
                     new int[] {0, 4, 8, 12, 18, 26, 36, 0},
                     new int[] {-4, 2, 5, 6},
                     new int[] {-14, -2, 6, 10},
-                    10, 30, 8, 0, 2, 3, -4, 10, 4);
+                    25, 30, 8, 0, 2, 3, -4, 10, 4, 30, 6);
         }
         if (rules.geometry().twoWords()) {
             // The 80-cell hexagon: 11 rows, flying kings.
@@ -68,7 +74,7 @@ public record EvalWeights(
                     new int[] {0, 3, 6, 9, 12, 16, 20, 26, 34, 44, 0},
                     new int[] {-4, 0, 3, 5, 6, 6},
                     new int[] {-6, 0, 3, 5, 6, 6},
-                    8, 60, 12, 10, 2, 1, -4, 10, 2);
+                    8, 60, 12, 10, 2, 1, -4, 10, 2, 30, 0);
         }
         if (rows >= 10) {
             // 10x10 international: slow build-up, the centre matters, kings about three men.
@@ -77,7 +83,7 @@ public record EvalWeights(
                     new int[] {0, 3, 6, 9, 12, 16, 22, 30, 40, 0},
                     new int[] {-6, 0, 4, 6, 7},
                     new int[] {-6, 0, 3, 5, 6},
-                    8, 60, 12, 15, 2, 1, -4, 10, 2);
+                    8, 60, 12, 15, 2, 1, -4, 10, 2, 30, 0);
         }
         // 8x8 with flying kings (russian, brazilian): a king is worth nearly three men, the long
         // diagonal is the key line of king endgames.
@@ -86,6 +92,6 @@ public record EvalWeights(
                 new int[] {0, 4, 8, 13, 19, 27, 38, 0},
                 new int[] {-5, 1, 4, 6},
                 new int[] {-6, 0, 4, 6},
-                8, 60, 12, 25, 2, 1, -4, 10, 2);
+                8, 60, 12, 25, 2, 1, -4, 10, 2, 30, 0);
     }
 }

@@ -23,9 +23,9 @@ import org.damka.rules.Rules.EndgameLimit;
 public final class PositionalEvaluator implements Evaluator {
     /** Term indices (the order of {@link #explain}). */
     static final int MATERIAL = 0, ADVANCE = 1, CENTRE = 2, BACK_RANK = 3, RUNAWAY = 4, MAIN_LINE = 5,
-            MOBILITY = 6, LOCKED = 7, KINGS_ONLY = 8, TERMS = 9;
+            MOBILITY = 6, LOCKED = 7, ENDGAME = 8, TERMS = 9;
     private static final String[] NAMES = {"material", "advancement", "centre", "back rank", "runaway men",
-            "kings on main line", "mobility", "locked men", "king endgame"};
+            "kings on main line", "mobility", "locked men", "endgame"};
     private static final int SCALE_ONE = 16;
     /** Keeps static scores well inside the search's win range. */
     private static final int MAX_SCORE = 20_000;
@@ -36,6 +36,7 @@ public final class PositionalEvaluator implements Evaluator {
     private final int layout;
     private final boolean flying;
     private final int maxPhase;
+    private final int startPieces;
     private final int[] fwd = new int[4];   // forward shifts: White d0, d1; Black d2, d3
     private final int[] advMid, advEnd;     // per side * layout + bit
     private final int[] centreManAt, centreKingAt;
@@ -54,6 +55,7 @@ public final class PositionalEvaluator implements Evaluator {
         this.flying = rules.flyingKings();
         Position start = Fen.parse(rules, rules.startFen());
         this.maxPhase = Math.max(1, start.count(0) + start.count(1) - start.kingCount(0) - start.kingCount(1));
+        this.startPieces = start.count(0) + start.count(1);
         for (int d = 0; d < 4; d++) fwd[d] = t.shift[d];
         advMid = new int[2 * layout];
         advEnd = new int[2 * layout];
@@ -112,8 +114,8 @@ public final class PositionalEvaluator implements Evaluator {
         int phase = Math.min(maxPhase, wMen + bMen);
         int white = side(p, 0, phase, bMen, emptyLo, emptyHi, occLo, occHi, whiteTerms);
         int black = side(p, 1, phase, wMen, emptyLo, emptyHi, occLo, occHi, blackTerms);
-        int kingsOnly = kingsOnly(p, whiteTerms, blackTerms);
-        int score = white - black + kingsOnly;
+        int endgame = endgame(p, whiteTerms, blackTerms);
+        int score = white - black + endgame;
         int scale = scale(p, wMen, bMen);
         if (scale != SCALE_ONE) score = score * scale / SCALE_ONE;
         return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, score));
@@ -199,20 +201,44 @@ public final class PositionalEvaluator implements Evaluator {
     }
 
     /**
-     * Kings against kings only: the side with more kings gains for each king (so it keeps them and
-     * trades down toward the win); White's view.
+     * Converting a lead (White's view): the side ahead in material gains a share of its lead that
+     * grows as pieces come off (so it trades down); against kings only, the side with more kings
+     * gains per king and for each step its kings stand closer to the enemy kings.
      */
-    private int kingsOnly(Position p, int[] whiteTerms, int[] blackTerms) {
+    private int endgame(Position p, int[] whiteTerms, int[] blackTerms) {
         int wk = p.kingCount(0), bk = p.kingCount(1);
         int wc = p.count(0), bc = p.count(1);
         int white = 0, black = 0;
-        if (bc == bk && bk > 0 && wk > bk) white = wk * w.kingsOnlyBonus();
-        if (wc == wk && wk > 0 && bk > wk) black = bk * w.kingsOnlyBonus();
+        int lead = (wc - wk - bc + bk) * w.man() + (wk - bk) * w.king();
+        int pieces = wc + bc;
+        if (lead != 0 && pieces < startPieces) {
+            int share = lead * w.tradeDown() / 100 * (startPieces - pieces) / startPieces;
+            if (share > 0) white += share; else black -= share;
+        }
+        if (bc == bk && bk > 0 && wk > bk) white += wk * w.kingsOnlyBonus() + chase(p, 0);
+        if (wc == wk && wk > 0 && bk > wk) black += bk * w.kingsOnlyBonus() + chase(p, 1);
         if (whiteTerms != null) {
-            whiteTerms[KINGS_ONLY] = white;
-            blackTerms[KINGS_ONLY] = black;
+            whiteTerms[ENDGAME] = white;
+            blackTerms[ENDGAME] = black;
         }
         return white - black;
+    }
+
+    /** Per king of the side, closeness to the nearest enemy king, times the chase weight. */
+    private int chase(Position p, int side) {
+        if (w.chase() == 0) return 0;
+        int total = 0;
+        long eLo = p.piecesLo(side ^ 1), eHi = p.piecesHi(side ^ 1);
+        for (int word = 0; word < 2; word++) {
+            for (long x = word == 0 ? p.piecesLo(side) : p.piecesHi(side); x != 0; x &= x - 1) {
+                int a = Long.numberOfTrailingZeros(x) + 64 * word;
+                int nearest = 99;
+                for (long y = eLo; y != 0; y &= y - 1) nearest = Math.min(nearest, t.dist[a * layout + Long.numberOfTrailingZeros(y)]);
+                for (long y = eHi; y != 0; y &= y - 1) nearest = Math.min(nearest, t.dist[a * layout + Long.numberOfTrailingZeros(y) + 64]);
+                total += Math.max(0, t.rows - nearest);
+            }
+        }
+        return total * w.chase();
     }
 
     /** How much of the score to keep, out of 16: less in balances that are (nearly) always drawn. */

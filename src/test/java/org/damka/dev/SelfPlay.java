@@ -29,21 +29,25 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}.
+ * {@code lmr=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
+ * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
  * <variant> <games> <configA> <configB> [seed] [parallel]}.
  */
 public final class SelfPlay {
     private static final int MAX_PLIES = 400;
+    private static final boolean VERBOSE = Boolean.getBoolean("selfplay.verbose");
 
     /** One engine configuration. */
-    public record Config(String text, String eval, SearchParams params, SearchLimits limits, int threads, int hashMb) {
+    public record Config(String text, String eval, SearchParams params, SearchLimits limits, int threads, int hashMb,
+                         java.util.Map<String, String> weights) {
         public static Config parse(String text) {
             String eval = Evaluator.FULL;
             SearchParams p = SearchParams.DEFAULT;
             long nodes = 0, moveTime = 0;
             int depth = 0, threads = 1, hash = 16;
+            java.util.Map<String, String> weights = new java.util.LinkedHashMap<>();
             for (String token : text.split(",")) {
                 if (token.isBlank()) continue;
                 String[] kv = token.trim().split("=", 2);
@@ -60,15 +64,20 @@ public final class SelfPlay {
                     case "asp" -> p = p.withAspiration(v.equals("1"));
                     case "killers" -> p = p.withOrdering(v.equals("1"), p.history());
                     case "history" -> p = p.withOrdering(p.killers(), v.equals("1"));
-                    default -> throw new IllegalArgumentException("unknown config key " + k);
+                    default -> {
+                        if (!k.startsWith("w.")) throw new IllegalArgumentException("unknown config key " + k);
+                        weights.put(k.substring(2), v);
+                    }
                 }
             }
             SearchLimits limits = new SearchLimits(0, 0, 0, 0, 0, depth, nodes, moveTime, false, false);
-            return new Config(text, eval, p, limits, threads, hash);
+            return new Config(text, eval, p, limits, threads, hash, weights);
         }
 
         Search newSearch(Rules rules) {
-            Search s = new Search(rules, Evaluator.named(rules, eval), hashMb);
+            Evaluator e = weights.isEmpty() ? Evaluator.named(rules, eval)
+                    : new org.damka.eval.PositionalEvaluator(rules, Weights.override(org.damka.eval.EvalWeights.forRules(rules), weights));
+            Search s = new Search(rules, e, hashMb);
             s.setThreads(threads);
             s.setParams(params);
             return s;
@@ -180,7 +189,10 @@ public final class SelfPlay {
         };
         while (game.plies() < MAX_PLIES) {
             var result = game.result();
-            if (result.isPresent()) return result.get().loser();
+            if (result.isPresent()) {
+                if (VERBOSE) System.err.println(result.get() + " after " + game.plies() + " plies: " + org.damka.board.Fen.format(game.rules(), game.position()));
+                return result.get().loser();
+            }
             boolean whiteToMove = game.position().sideToMove() == 0;
             String move = (whiteToMove ? white : black).run(game, whiteToMove ? whiteLimits : blackLimits, 0, quiet);
             game.play(move);
