@@ -39,6 +39,7 @@ public final class PositionalEvaluator implements Evaluator {
     private final int startPieces;
     private final int[] fwd = new int[4];   // forward shifts: White d0, d1; Black d2, d3
     private final int[] advMid, advEnd;     // per side * layout + bit
+    private final int[] runawayAt;          // per side * layout + bit
     private final int[] centreManAt, centreKingAt;
     private final int[] shortLimits;        // indices of endgame limits with few moves
     private final EndgameLimit[] limits;
@@ -59,6 +60,9 @@ public final class PositionalEvaluator implements Evaluator {
         for (int d = 0; d < 4; d++) fwd[d] = t.shift[d];
         advMid = new int[2 * layout];
         advEnd = new int[2 * layout];
+        runawayAt = new int[2 * layout];
+        // A man's bonuses stay below most of what crowning gains, so promoting always pays.
+        int cap = Math.max(0, (w.king() - w.man()) * 3 / 4);
         centreManAt = new int[layout];
         centreKingAt = new int[layout];
         Geometry g = rules.geometry();
@@ -66,8 +70,10 @@ public final class PositionalEvaluator implements Evaluator {
             int bit = g.bit(c);
             for (int side = 0; side < 2; side++) {
                 int a = t.advanced[side * layout + bit];
-                advMid[side * layout + bit] = at(w.advanceMid(), a);
-                advEnd[side * layout + bit] = at(w.advanceEnd(), a);
+                int mid = Math.min(cap, at(w.advanceMid(), a)), end = Math.min(cap, at(w.advanceEnd(), a));
+                advMid[side * layout + bit] = mid;
+                advEnd[side * layout + bit] = end;
+                runawayAt[side * layout + bit] = Math.max(0, Math.min(w.runaway() + w.runawayPerRow() * a, cap - Math.max(mid, end)));
             }
             centreManAt[bit] = at(w.centreMan(), t.ring[bit]);
             centreKingAt[bit] = at(w.centreKing(), t.ring[bit]);
@@ -139,7 +145,7 @@ public final class PositionalEvaluator implements Evaluator {
             end += advEnd[base + bit];
             centre += centreManAt[bit];
             if ((t.coneLo[base + bit] & occLo) == 0 && (t.coneHi[base + bit] & occHi) == 0) {
-                runaway += w.runaway() + w.runawayPerRow() * t.advanced[base + bit];
+                runaway += runawayAt[base + bit];
             }
         }
         for (long x = mHi; x != 0; x &= x - 1) {
@@ -148,7 +154,7 @@ public final class PositionalEvaluator implements Evaluator {
             end += advEnd[base + bit];
             centre += centreManAt[bit];
             if ((t.coneLo[base + bit] & occLo) == 0 && (t.coneHi[base + bit] & occHi) == 0) {
-                runaway += w.runaway() + w.runawayPerRow() * t.advanced[base + bit];
+                runaway += runawayAt[base + bit];
             }
         }
         int advance = (mid * phase + end * (maxPhase - phase)) / maxPhase;

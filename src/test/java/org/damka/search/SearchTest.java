@@ -102,7 +102,8 @@ class SearchTest {
         s.run(game(rules, rules.startFen()), SearchLimits.depth(7), 0, r);
         assertNotNull(r.best);
         assertTrue(game(rules, rules.startFen()).legalMoveTexts().contains(r.best));
-        assertEquals(s.nodes(), r.last().nodes());
+        // Reports count every thread's nodes (helpers may add a few more before they stop).
+        assertTrue(r.last().nodes() > 0 && r.last().nodes() <= s.nodes());
         assertTrue(r.last().hashFull() > 0);
     }
 
