@@ -2,8 +2,10 @@ package org.damka.search;
 
 /**
  * The switches and numbers of the search's selective parts, so that a self-play harness can
- * compare two configurations. {@link #DEFAULT} is what the engine plays with; each non-default
- * choice was kept or dropped by measurement (see the commit history and the helper report).
+ * compare two configurations. {@link #DEFAULT} is what the engine plays with. Measured with
+ * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): late move
+ * reductions on vs off +26 +- 37 Elo (kept); the threat extension on vs off -26 +- 37 Elo
+ * (left off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
