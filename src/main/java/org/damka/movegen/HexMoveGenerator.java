@@ -75,6 +75,36 @@ final class HexMoveGenerator extends MoveGenerator {
     }
 
     @Override
+    protected long capturersLo(Position p) {
+        return capturers(p, false);
+    }
+
+    @Override
+    protected long capturersHi(Position p) {
+        return capturers(p, true);
+    }
+
+    /** Men next to an enemy with an empty cell behind it, plus all kings (one word of it). */
+    private long capturers(Position p, boolean high) {
+        int side = p.sideToMove();
+        long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
+        long enLo = p.piecesLo(side ^ 1), enHi = p.piecesHi(side ^ 1);
+        long emLo = boardLo & ~(ownLo | enLo), emHi = boardHi & ~(ownHi | enHi);
+        long fLo = 0, fHi = 0;
+        int dirs = manDirections[side];
+        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int back = -shift[d];
+            // Enemy pieces with an empty cell behind them, seen from the capturing side.
+            long tLo = enLo & lo(emLo, emHi, back), tHi = enHi & hi(emLo, emHi, back);
+            fLo |= lo(tLo, tHi, back);
+            fHi |= hi(tLo, tHi, back);
+        }
+        long kLo = ownLo & p.kingsLo(), kHi = ownHi & p.kingsHi();
+        return high ? (fHi & ownHi & ~kHi) | kHi : (fLo & ownLo & ~kLo) | kLo;
+    }
+
+    @Override
     protected void generateQuiet(Position p, MoveList list) {
         int side = p.sideToMove();
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);

@@ -91,6 +91,15 @@ public abstract class MoveGenerator {
     /** Counts the non-capturing moves of the side to move. */
     protected abstract int countQuiet(Position p);
 
+    /**
+     * The pieces worth walking for captures, low word: the men with an enemy piece next to them
+     * and an empty square behind it (in a direction they capture in), and every king.
+     */
+    protected abstract long capturersLo(Position p);
+
+    /** The same, high word. */
+    protected abstract long capturersHi(Position p);
+
     /** Adds every legal capture (the caller has checked that one exists). */
     protected final void generateCaptures(Position p, MoveList list) {
         side = p.sideToMove();
@@ -105,8 +114,9 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
-        walkPieces(ownLo, 0, freeLo, freeHi, p.kingsLo());
-        walkPieces(ownHi, 64, freeLo, freeHi, p.kingsHi());
+        walkPieces(capturersLo(p) & ownLo, 0, freeLo, freeHi, p.kingsLo());
+        long hi = ownHi == 0 ? 0 : capturersHi(p) & ownHi;
+        if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
         out = null;
     }
 

@@ -64,6 +64,30 @@ final class SquareMoveGenerator extends MoveGenerator {
     }
 
     @Override
+    protected long capturersLo(Position p) {
+        int side = p.sideToMove();
+        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long empty = board & ~(own | enemy);
+        long kings = own & p.kingsLo();
+        long men = own & ~kings;
+        int a = sUp1, b = sUp2;
+        long found = 0;
+        // A man on m captures up-left if m - b is an enemy and m - 2b is empty (and so on).
+        if (side == Position.WHITE || menBackward) {
+            found |= ((enemy & (empty << a)) << a) | ((enemy & (empty << b)) << b);
+        }
+        if (side == Position.BLACK || menBackward) {
+            found |= ((enemy & (empty >>> a)) >>> a) | ((enemy & (empty >>> b)) >>> b);
+        }
+        return (found & men) | kings;
+    }
+
+    @Override
+    protected long capturersHi(Position p) {
+        return 0;
+    }
+
+    @Override
     protected void generateQuiet(Position p, MoveList list) {
         int side = p.sideToMove();
         long own = p.piecesLo(side);
