@@ -28,7 +28,7 @@ public abstract class MoveGenerator {
     private final boolean majority;
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
-    private final int[] manCaptureDirections = new int[2];
+    protected final int[] manCaptureDirections = new int[2];
     /** Scratch list for counting captures. */
     private final MoveList scratch = new MoveList();
 
@@ -36,9 +36,11 @@ public abstract class MoveGenerator {
     private MoveList out;
     private int listStart;
     private int origin;
-    private int side;
+    /** Side to move, the enemy pieces and the empty cells (with the origin) of the walk. */
+    protected int side;
+    protected long enemyLo, enemyHi, emptyLo, emptyHi;
     private int best;
-    private long enemyLo, enemyHi, emptyLo, emptyHi, promotionLo, promotionHi;
+    private long promotionLo, promotionHi;
 
     protected MoveGenerator(Rules rules) {
         this.rules = rules;
@@ -140,8 +142,12 @@ public abstract class MoveGenerator {
         return (((bit < 64 ? lo : hi) >>> bit) & 1) != 0;
     }
 
-    /** A man stands on sq having taken count pieces: capture on, or end the move here. */
-    private void manCapture(int sq, long capLo, long capHi, int count) {
+    /**
+     * A man stands on sq having taken count pieces: capture on, or end the move here. A family
+     * may override this with bitboard code; it must call {@link #afterJump} for every jump and
+     * {@link #endManCapture} when there is none.
+     */
+    protected void manCapture(int sq, long capLo, long capHi, int count) {
         boolean continued = false;
         int dirs = manCaptureDirections[side];
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
@@ -153,17 +159,27 @@ public abstract class MoveGenerator {
             continued = true;
             long cLo = capLo, cHi = capHi;
             if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
-            if (has(promotionLo, promotionHi, landing)) {
-                switch (promotionInCapture) {
-                    case END_MOVE -> emit(landing, cLo, cHi, count + 1, true);
-                    case CONTINUE_AS_KING -> kingCapture(landing, cLo, cHi, count + 1, ALL_DIRECTIONS, true);
-                    case PASS_AS_MAN -> manCapture(landing, cLo, cHi, count + 1);
-                }
-            } else {
-                manCapture(landing, cLo, cHi, count + 1);
-            }
+            afterJump(landing, cLo, cHi, count + 1);
         }
-        if (!continued && count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
+        if (!continued) endManCapture(sq, capLo, capHi, count);
+    }
+
+    /** A man has jumped to landing, having taken count pieces in all: promotion rules, then on. */
+    protected final void afterJump(int landing, long capLo, long capHi, int count) {
+        if (has(promotionLo, promotionHi, landing)) {
+            switch (promotionInCapture) {
+                case END_MOVE -> emit(landing, capLo, capHi, count, true);
+                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, ALL_DIRECTIONS, true);
+                case PASS_AS_MAN -> manCapture(landing, capLo, capHi, count);
+            }
+        } else {
+            manCapture(landing, capLo, capHi, count);
+        }
+    }
+
+    /** A man on sq cannot jump again: the capture ends here (if it took anything). */
+    protected final void endManCapture(int sq, long capLo, long capHi, int count) {
+        if (count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
     }
 
     /**
