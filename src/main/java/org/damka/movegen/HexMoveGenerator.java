@@ -43,20 +43,12 @@ final class HexMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    public boolean hasCapture(Position p) {
+    protected boolean kingsCanCapture(Position p) {
         int side = p.sideToMove();
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         long enLo = p.piecesLo(side ^ 1), enHi = p.piecesHi(side ^ 1);
         long emLo = boardLo & ~(ownLo | enLo), emHi = boardHi & ~(ownHi | enHi);
         long kLo = ownLo & p.kingsLo(), kHi = ownHi & p.kingsHi();
-        long mLo = ownLo & ~kLo, mHi = ownHi & ~kHi;
-        int dirs = manDirections[side];
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
-            if ((dirs & (1 << d)) == 0) continue;
-            int s = shift[d];
-            long tLo = lo(mLo, mHi, s) & enLo, tHi = hi(mLo, mHi, s) & enHi;
-            if ((lo(tLo, tHi, s) & emLo) != 0 || (hi(tLo, tHi, s) & emHi) != 0) return true;
-        }
         if ((kLo | kHi) == 0) return false;
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
             int s = shift[d];
@@ -75,17 +67,17 @@ final class HexMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    protected long capturersLo(Position p) {
-        return capturers(p, false);
+    protected long jumpingMenLo(Position p) {
+        return jumpingMen(p, false);
     }
 
     @Override
-    protected long capturersHi(Position p) {
-        return capturers(p, true);
+    protected long jumpingMenHi(Position p) {
+        return jumpingMen(p, true);
     }
 
-    /** Men next to an enemy with an empty cell behind it, plus all kings (one word of it). */
-    private long capturers(Position p, boolean high) {
+    /** One word of the men next to an enemy with an empty cell behind it. */
+    private long jumpingMen(Position p, boolean high) {
         int side = p.sideToMove();
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         long enLo = p.piecesLo(side ^ 1), enHi = p.piecesHi(side ^ 1);
@@ -100,8 +92,7 @@ final class HexMoveGenerator extends MoveGenerator {
             fLo |= lo(tLo, tHi, back);
             fHi |= hi(tLo, tHi, back);
         }
-        long kLo = ownLo & p.kingsLo(), kHi = ownHi & p.kingsHi();
-        return high ? (fHi & ownHi & ~kHi) | kHi : (fLo & ownLo & ~kLo) | kLo;
+        return high ? fHi & ownHi & ~p.kingsHi() : fLo & ownLo & ~p.kingsLo();
     }
 
     @Override

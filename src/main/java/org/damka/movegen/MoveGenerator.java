@@ -66,8 +66,9 @@ public abstract class MoveGenerator {
     /** Fills the list with every legal move of the side to move; returns their number. */
     public final int generate(Position p, MoveList list) {
         list.clear();
-        if (hasCapture(p)) {
-            generateCaptures(p, list);
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
+            generateCaptures(p, list, menLo, menHi);
         } else {
             generateQuiet(p, list);
         }
@@ -76,16 +77,31 @@ public abstract class MoveGenerator {
 
     /** The number of legal moves (perft's last ply): quiet moves are counted without listing them. */
     public final int countMoves(Position p) {
-        if (hasCapture(p)) {
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
             scratch.clear();
-            generateCaptures(p, scratch);
+            generateCaptures(p, scratch, menLo, menHi);
             return scratch.size;
         }
         return countQuiet(p);
     }
 
     /** True if the side to move has a capture (and so must capture). */
-    public abstract boolean hasCapture(Position p);
+    public final boolean hasCapture(Position p) {
+        return (jumpingMenLo(p) | jumpingMenHi(p)) != 0 || kingsCanCapture(p);
+    }
+
+    /**
+     * The men of the side to move that can jump now (an enemy piece next to them in a direction
+     * they capture in, an empty cell behind it), low word of the layout.
+     */
+    protected abstract long jumpingMenLo(Position p);
+
+    /** The same, high word. */
+    protected abstract long jumpingMenHi(Position p);
+
+    /** True if some king of the side to move can capture. */
+    protected abstract boolean kingsCanCapture(Position p);
 
     /** Adds the non-capturing moves of the side to move. */
     protected abstract void generateQuiet(Position p, MoveList list);
@@ -93,17 +109,8 @@ public abstract class MoveGenerator {
     /** Counts the non-capturing moves of the side to move. */
     protected abstract int countQuiet(Position p);
 
-    /**
-     * The pieces worth walking for captures, low word: the men with an enemy piece next to them
-     * and an empty square behind it (in a direction they capture in), and every king.
-     */
-    protected abstract long capturersLo(Position p);
-
-    /** The same, high word. */
-    protected abstract long capturersHi(Position p);
-
-    /** Adds every legal capture (the caller has checked that one exists). */
-    protected final void generateCaptures(Position p, MoveList list) {
+    /** Adds every legal capture, walking the given jumping men and every king. */
+    private void generateCaptures(Position p, MoveList list, long menLo, long menHi) {
         side = p.sideToMove();
         int enemy = side ^ 1;
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
@@ -116,8 +123,8 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
-        walkPieces(capturersLo(p) & ownLo, 0, freeLo, freeHi, p.kingsLo());
-        long hi = ownHi == 0 ? 0 : capturersHi(p) & ownHi;
+        walkPieces(menLo | (ownLo & p.kingsLo()), 0, freeLo, freeHi, p.kingsLo());
+        long hi = menHi | (ownHi & p.kingsHi());
         if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
         out = null;
     }

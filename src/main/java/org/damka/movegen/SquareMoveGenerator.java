@@ -27,22 +27,12 @@ final class SquareMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    public boolean hasCapture(Position p) {
+    protected boolean kingsCanCapture(Position p) {
         int side = p.sideToMove();
         long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
         long empty = board & ~(own | enemy);
         long kings = own & p.kingsLo();
-        long men = own & ~kings;
         int a = sUp1, b = sUp2;
-        // Men: an adjacent enemy with an empty square behind it.
-        if (side == Position.WHITE || menBackward) {
-            if (((((men >>> a) & enemy) >>> a) & empty) != 0) return true;
-            if (((((men >>> b) & enemy) >>> b) & empty) != 0) return true;
-        }
-        if (side == Position.BLACK || menBackward) {
-            if (((((men << a) & enemy) << a) & empty) != 0) return true;
-            if (((((men << b) & enemy) << b) & empty) != 0) return true;
-        }
         if (kings == 0) return false;
         if (!flying) {
             return ((((kings >>> a) & enemy) >>> a) & empty) != 0
@@ -91,12 +81,11 @@ final class SquareMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    protected long capturersLo(Position p) {
+    protected long jumpingMenLo(Position p) {
         int side = p.sideToMove();
         long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
         long empty = board & ~(own | enemy);
-        long kings = own & p.kingsLo();
-        long men = own & ~kings;
+        long men = own & ~p.kingsLo();
         int a = sUp1, b = sUp2;
         long found = 0;
         // A man on m captures up-left if m - b is an enemy and m - 2b is empty (and so on).
@@ -106,11 +95,11 @@ final class SquareMoveGenerator extends MoveGenerator {
         if (side == Position.BLACK || menBackward) {
             found |= ((enemy & (empty >>> a)) >>> a) | ((enemy & (empty >>> b)) >>> b);
         }
-        return (found & men) | kings;
+        return found & men;
     }
 
     @Override
-    protected long capturersHi(Position p) {
+    protected long jumpingMenHi(Position p) {
         return 0;
     }
 
