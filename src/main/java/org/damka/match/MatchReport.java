@@ -143,7 +143,7 @@ public final class MatchReport {
         return v == Math.rint(v) && Math.abs(v) < 1e9 ? Long.toString((long) v) : Double.toString(v);
     }
 
-    private static String num(double v) {
+    static String num(double v) {
         if (Double.isNaN(v) || Double.isInfinite(v)) return "null";
         return plain(v);
     }
