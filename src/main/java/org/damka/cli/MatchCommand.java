@@ -87,6 +87,10 @@ final class MatchCommand implements Callable<Integer> {
             description = "longest wait for an answer when no clock applies; longer is a hang (default: ${DEFAULT-VALUE} ms)")
     long timeoutMs;
 
+    @Option(names = "--startup-timeout", defaultValue = "30000", paramLabel = "MS",
+            description = "longest wait for an engine to start and answer its handshake (default: ${DEFAULT-VALUE} ms)")
+    long startTimeoutMs;
+
     @Option(names = "--log", paramLabel = "FILE", description = "log every protocol line to this file")
     Path logFile;
 
@@ -158,8 +162,8 @@ final class MatchCommand implements Callable<Integer> {
         Sprt test = sprt == null ? null : Sprt.parse(String.join(" ", sprt));
         Adjudication adj = adjudicate == null ? Adjudication.NONE : Adjudication.parse(String.join(" ", adjudicate));
         if (marginMs < 0) throw new IllegalArgumentException("--time-margin must not be negative");
-        if (timeoutMs < 1) throw new IllegalArgumentException("--timeout must be positive");
+        if (timeoutMs < 1 || startTimeoutMs < 1) throw new IllegalArgumentException("--timeout and --startup-timeout must be positive");
         MatchLog log = logFile != null ? new MatchLog(logFile) : MatchLog.NONE;
-        return new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs, pdn, log);
+        return new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs, startTimeoutMs, pdn, log);
     }
 }

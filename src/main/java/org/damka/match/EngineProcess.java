@@ -33,6 +33,7 @@ final class EngineProcess implements AutoCloseable {
     private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
     private final MatchLog log;
     private volatile boolean eof;
+    private volatile boolean closed;
 
     EngineProcess(String label, List<String> command, String dir, MatchLog log) throws EngineException {
         this.label = label;
@@ -86,7 +87,7 @@ final class EngineProcess implements AutoCloseable {
     }
 
     boolean alive() {
-        return process.isAlive() && !eof;
+        return !closed && !eof && process.isAlive();
     }
 
     /** The exit code, when the process has ended; null while it runs. */
@@ -117,6 +118,7 @@ final class EngineProcess implements AutoCloseable {
     /** Asks the engine to quit, then kills it (and its children) if it has not gone in time. */
     @Override
     public void close() {
+        closed = true;
         try {
             if (process.isAlive()) {
                 try {

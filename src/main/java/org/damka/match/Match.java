@@ -40,11 +40,12 @@ public final class Match {
      * @param sprt       null for no SPRT
      * @param marginMs   clock tolerance (see {@link Referee})
      * @param timeoutMs  the longest wait for an answer when no clock applies
+     * @param startTimeoutMs the longest wait for an engine to start (handshake and first readyok)
      * @param pdn        null for no PDN file
      */
     public record Config(Rules rules, List<EngineSpec> engines, int games, TimeControl limit, List<Opening> openings,
                          int concurrency, Sprt sprt, Adjudication adjudication, long marginMs, long timeoutMs,
-                         Path pdn, MatchLog log) {
+                         long startTimeoutMs, Path pdn, MatchLog log) {
         public Config {
             engines = List.copyOf(engines);
             openings = List.copyOf(openings);
@@ -67,12 +68,14 @@ public final class Match {
 
     /** Creates the client for an engine spec (the protocol's implementation). */
     public interface ClientFactory {
-        EngineClient create(EngineSpec spec, String label, Rules rules, long timeoutMs, MatchLog log);
+        EngineClient create(EngineSpec spec, String label, Config config);
     }
 
     /** The default factory: by the spec's {@code proto}. */
-    public static final ClientFactory CLIENTS = (spec, label, rules, timeoutMs, log) -> {
-        if (spec.proto().equals("uci")) return new UciClient(spec, label, rules, timeoutMs, log);
+    public static final ClientFactory CLIENTS = (spec, label, c) -> {
+        if (spec.proto().equals("uci")) {
+            return new UciClient(spec, label, c.rules(), c.startTimeoutMs(), c.timeoutMs(), c.log());
+        }
         throw new IllegalArgumentException("engine protocol '" + spec.proto() + "' is not supported (uci)");
     };
 
@@ -183,7 +186,7 @@ public final class Match {
             }
             EngineSpec spec = config.engines().get(e);
             String label = (spec.name() != null ? spec.name() : "engine" + (e + 1)) + "#" + worker;
-            clients[e] = factory.create(spec, label, config.rules(), config.timeoutMs(), config.log());
+            clients[e] = factory.create(spec, label, config);
             try {
                 clients[e].start();
                 started(e, clients[e]);

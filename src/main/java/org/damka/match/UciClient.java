@@ -25,7 +25,8 @@ public final class UciClient implements EngineClient {
     private final EngineSpec spec;
     private final String label;
     private final Rules rules;
-    private final long timeoutMs;
+    private final long startTimeoutMs;
+    private final long readyTimeoutMs;
     private final MatchLog log;
     private EngineProcess process;
     private String idName;
@@ -33,13 +34,15 @@ public final class UciClient implements EngineClient {
 
     /**
      * @param label     a short tag for the log (the spec's name and a worker number)
-     * @param timeoutMs the deadline for the handshake and for {@code readyok}
+     * @param startTimeoutMs the deadline for the handshake (up to the first {@code readyok})
+     * @param readyTimeoutMs the deadline for {@code readyok} before a game
      */
-    public UciClient(EngineSpec spec, String label, Rules rules, long timeoutMs, MatchLog log) {
+    public UciClient(EngineSpec spec, String label, Rules rules, long startTimeoutMs, long readyTimeoutMs, MatchLog log) {
         this.spec = spec;
         this.label = label;
         this.rules = rules;
-        this.timeoutMs = timeoutMs;
+        this.startTimeoutMs = startTimeoutMs;
+        this.readyTimeoutMs = readyTimeoutMs;
         this.log = log;
     }
 
@@ -60,7 +63,7 @@ public final class UciClient implements EngineClient {
         process = new EngineProcess(label, spec.command(), spec.dir(), log);
         try {
             process.send("uci");
-            long deadline = deadlineAfter(timeoutMs);
+            long deadline = deadlineAfter(startTimeoutMs);
             while (true) {
                 String line = process.readLine(deadline).trim();
                 if (line.equals("uciok")) break;
@@ -74,7 +77,7 @@ public final class UciClient implements EngineClient {
             for (Map.Entry<String, String> option : spec.options().entrySet()) {
                 process.send("setoption name " + option.getKey() + " value " + option.getValue());
             }
-            waitReady();
+            waitReady(deadline);
         } catch (EngineException e) {
             close();
             throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
@@ -84,13 +87,12 @@ public final class UciClient implements EngineClient {
     @Override
     public void newGame() throws EngineException, InterruptedException {
         process.send("ucinewgame");
-        waitReady();
+        waitReady(deadlineAfter(readyTimeoutMs));
     }
 
     /** isready ... readyok, discarding anything that comes before (e.g. a late bestmove). */
-    private void waitReady() throws EngineException, InterruptedException {
+    private void waitReady(long deadline) throws EngineException, InterruptedException {
         process.send("isready");
-        long deadline = deadlineAfter(timeoutMs);
         while (!process.readLine(deadline).trim().equals("readyok")) {
             // skip
         }

@@ -26,17 +26,23 @@ import org.junit.jupiter.api.Test;
 class MisbehavingEnginesTest {
     private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
 
-    private static EngineSpec fake(String mode) {
+    private static EngineSpec fake(String mode, TimeControl limit) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = Path.of("target", "test-classes").toAbsolutePath() + File.pathSeparator
                 + Path.of("target", "classes").toAbsolutePath();
         return new EngineSpec(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", cp,
-                FakeEngine.class.getName(), mode), mode, null, "uci", null, Map.of());
+                FakeEngine.class.getName(), mode), mode, null, "uci", limit, Map.of());
     }
 
-    private Match.Result play(String badMode, TimeControl limit, long timeoutMs) throws Exception {
-        Match.Config config = new Match.Config(Variants.RUSSIAN, List.of(fake("good"), fake(badMode)), 2, limit,
-                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, timeoutMs, null, MatchLog.NONE);
+    /**
+     * Two games of the well-behaved fake (its own generous limit, so that a loaded machine
+     * cannot make it fail) against the misbehaving one.
+     */
+    private Match.Result play(String badMode, TimeControl limit, long timeoutMs, long startTimeoutMs) throws Exception {
+        TimeControl goodLimit = limit.hasClock() ? TimeControl.clock(60_000, 0) : TimeControl.depth(1);
+        Match.Config config = new Match.Config(Variants.RUSSIAN, List.of(fake("good", goodLimit), fake(badMode, limit)), 2, null,
+                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, timeoutMs, startTimeoutMs, null,
+                MatchLog.NONE);
         PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
         Match.Result r = new Match(config, null, err, Match.CLIENTS).run();
         assertEquals(0, ProcessReaper.liveCount(), "engine processes left running");
@@ -58,7 +64,7 @@ class MisbehavingEnginesTest {
 
     @Test
     void illegalMoveLosesWithThePosition() throws Exception {
-        Match.Result r = play("illegal", TimeControl.depth(1), 10_000);
+        Match.Result r = play("illegal", TimeControl.depth(1), 30_000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "played the illegal move");
         for (GameRecord g : r.games()) {
             // The reason names the position before the move (a position string "W:W…:B…" or "B:…").
@@ -68,33 +74,33 @@ class MisbehavingEnginesTest {
 
     @Test
     void silentEngineLosesByHangingAndIsRestarted() throws Exception {
-        Match.Result r = play("silent", TimeControl.depth(1), 500);
+        Match.Result r = play("silent", TimeControl.depth(1), 2000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.HANG, "hung");
         assertTrue(errText().contains("Restarting silent"), errText());
     }
 
     @Test
     void crashingEngineLosesAndIsRestarted() throws Exception {
-        Match.Result r = play("crash", TimeControl.depth(1), 10_000);
+        Match.Result r = play("crash", TimeControl.depth(1), 30_000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.CRASH, "exit code 3");
         assertTrue(errText().contains("Restarting crash"), errText());
     }
 
     @Test
     void garbageEngineLosesOnItsUnreadableMove() throws Exception {
-        Match.Result r = play("garbage", TimeControl.depth(1), 10_000);
+        Match.Result r = play("garbage", TimeControl.depth(1), 30_000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "'%%garbage%%'");
     }
 
     @Test
     void slowEngineLosesOnTime() throws Exception {
-        Match.Result r = play("slow", TimeControl.clock(300, 0), 10_000);
+        Match.Result r = play("slow", TimeControl.clock(300, 0), 30_000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.TIME_FORFEIT, "lost on time");
     }
 
     @Test
     void engineThatCannotStartStopsTheMatchWithAnError() throws Exception {
-        Match.Result r = play("nostart", TimeControl.depth(1), 1500);
+        Match.Result r = play("nostart", TimeControl.depth(1), 30_000, 1500);
         assertNotNull(r.error());
         assertTrue(r.error().contains("handshake failed"), r.error());
         assertEquals(0, r.games().size());
