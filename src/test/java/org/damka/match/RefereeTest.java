@@ -3,9 +3,7 @@ package org.damka.match;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 
 import org.damka.board.Fen;
 import org.damka.game.Game;
@@ -22,39 +20,11 @@ import org.junit.jupiter.api.Test;
 class RefereeTest {
     private static final Rules RUSSIAN = Variants.RUSSIAN;
 
-    /** An engine whose answer is computed from the game so far; it records each request. */
-    static final class Scripted implements EngineClient {
-        final Function<Game, Object> answer; // a Reply, or an EngineException to throw
-        final List<SearchRequest> requests = new ArrayList<>();
-        final Rules rules;
-
-        Scripted(Rules rules, Function<Game, Object> answer) {
-            this.rules = rules;
-            this.answer = answer;
-        }
-
-        @Override public String name() { return "scripted"; }
-        @Override public void start() { }
-        @Override public void newGame() { }
-        @Override public boolean alive() { return true; }
-        @Override public void close() { }
-
-        @Override
-        public Reply play(String startFen, List<String> moves, SearchRequest request, long timeoutMs) throws EngineException {
-            requests.add(request);
-            Game g = new Game(rules, Fen.parse(rules, startFen == null ? rules.startFen() : startFen));
-            for (String m : moves) g.play(m);
-            Object a = answer.apply(g);
-            if (a instanceof EngineException e) throw e;
-            return (Reply) a;
-        }
-    }
-
     private static Object first(Game g, long elapsed, Integer score) {
         return new EngineClient.Reply(g.legalMoveTexts().get(0), score, elapsed);
     }
 
-    private static GameRecord play(Rules rules, Scripted white, Scripted black, TimeControl tc, Adjudication adj) throws Exception {
+    private static GameRecord play(Rules rules, ScriptedEngine white, ScriptedEngine black, TimeControl tc, Adjudication adj) throws Exception {
         Referee referee = new Referee(rules, adj, 100, 5000);
         return referee.play(1, 0, new Opening(null, List.of()),
                 new Referee.Players(white, black, "W", "B", tc, tc, true));
@@ -62,8 +32,8 @@ class RefereeTest {
 
     @Test
     void gameEndsByTheRulesAndMatchesAReplay() throws Exception {
-        Scripted a = new Scripted(RUSSIAN, g -> first(g, 1, 0));
-        Scripted b = new Scripted(RUSSIAN, g -> first(g, 1, 0));
+        ScriptedEngine a = new ScriptedEngine(RUSSIAN, g -> first(g, 1, 0));
+        ScriptedEngine b = new ScriptedEngine(RUSSIAN, g -> first(g, 1, 0));
         GameRecord r = play(RUSSIAN, a, b, TimeControl.depth(1), Adjudication.NONE);
         assertEquals(Termination.RULES, r.termination());
         Game replay = new Game(RUSSIAN, Fen.parse(RUSSIAN, RUSSIAN.startFen()));
@@ -77,8 +47,8 @@ class RefereeTest {
         // Clock 1000 ms, no increment, margin 100 ms. White: 1050 ms (clock -50: tolerated),
         // then 60 ms (clock -110: forfeit on White's second move).
         int[] calls = {0};
-        Scripted white = new Scripted(RUSSIAN, g -> first(g, calls[0]++ == 0 ? 1050 : 60, 0));
-        Scripted black = new Scripted(RUSSIAN, g -> first(g, 10, 0));
+        ScriptedEngine white = new ScriptedEngine(RUSSIAN, g -> first(g, calls[0]++ == 0 ? 1050 : 60, 0));
+        ScriptedEngine black = new ScriptedEngine(RUSSIAN, g -> first(g, 10, 0));
         GameRecord r = play(RUSSIAN, white, black, TimeControl.clock(1000, 0), Adjudication.NONE);
         assertEquals(Termination.TIME_FORFEIT, r.termination());
         assertEquals(Outcome.BLACK_WINS, r.result().outcome());
@@ -90,9 +60,9 @@ class RefereeTest {
 
     @Test
     void incrementIsAddedAfterEachMove() throws Exception {
-        Scripted white = new Scripted(RUSSIAN, g -> g.plies() >= 4 ? new EngineException(EngineException.Kind.CRASHED, "bye")
+        ScriptedEngine white = new ScriptedEngine(RUSSIAN, g -> g.plies() >= 4 ? new EngineException(EngineException.Kind.CRASHED, "bye")
                 : first(g, 300, 0));
-        Scripted black = new Scripted(RUSSIAN, g -> first(g, 100, 0));
+        ScriptedEngine black = new ScriptedEngine(RUSSIAN, g -> first(g, 100, 0));
         GameRecord r = play(RUSSIAN, white, black, TimeControl.clock(1000, 50), Adjudication.NONE);
         assertEquals(Termination.CRASH, r.termination());
         // White: 1000 -> 750 -> 500; Black: 1000 -> 950 -> 900 (each move: minus time, plus 50).
@@ -101,8 +71,8 @@ class RefereeTest {
 
     @Test
     void moveTimeOverstepForfeits() throws Exception {
-        Scripted white = new Scripted(RUSSIAN, g -> first(g, 150, 0));
-        Scripted black = new Scripted(RUSSIAN, g -> first(g, 201, 0)); // 100 + margin 100 = 200 allowed
+        ScriptedEngine white = new ScriptedEngine(RUSSIAN, g -> first(g, 150, 0));
+        ScriptedEngine black = new ScriptedEngine(RUSSIAN, g -> first(g, 201, 0)); // 100 + margin 100 = 200 allowed
         GameRecord r = play(RUSSIAN, white, black, TimeControl.moveTime(100), Adjudication.NONE);
         assertEquals(Termination.TIME_FORFEIT, r.termination());
         assertEquals(Outcome.WHITE_WINS, r.result().outcome());
@@ -111,11 +81,11 @@ class RefereeTest {
 
     @Test
     void timeoutIsAForfeitUnderAClockAndAHangWithout() throws Exception {
-        Scripted quiet = new Scripted(RUSSIAN, g -> new EngineException(EngineException.Kind.TIMED_OUT, "no bestmove", 5000));
-        Scripted ok = new Scripted(RUSSIAN, g -> first(g, 1, 0));
+        ScriptedEngine quiet = new ScriptedEngine(RUSSIAN, g -> new EngineException(EngineException.Kind.TIMED_OUT, "no bestmove", 5000));
+        ScriptedEngine ok = new ScriptedEngine(RUSSIAN, g -> first(g, 1, 0));
         assertEquals(Termination.HANG, play(RUSSIAN, quiet, ok, TimeControl.depth(3), Adjudication.NONE).termination());
         assertEquals(Termination.TIME_FORFEIT, play(RUSSIAN, quiet, ok, TimeControl.clock(1000, 0), Adjudication.NONE).termination());
-        GameRecord crash = play(RUSSIAN, ok, new Scripted(RUSSIAN, g -> new EngineException(EngineException.Kind.CRASHED, "gone")),
+        GameRecord crash = play(RUSSIAN, ok, new ScriptedEngine(RUSSIAN, g -> new EngineException(EngineException.Kind.CRASHED, "gone")),
                 TimeControl.depth(3), Adjudication.NONE);
         assertEquals(Termination.CRASH, crash.termination());
         assertEquals(new GameResult(Outcome.WHITE_WINS, "Black (B) crashed: gone"), crash.result());
@@ -123,8 +93,8 @@ class RefereeTest {
 
     @Test
     void claimingNoMoveInAPlayablePositionIsIllegal() throws Exception {
-        Scripted none = new Scripted(RUSSIAN, g -> new EngineClient.Reply(null, null, 1));
-        Scripted ok = new Scripted(RUSSIAN, g -> first(g, 1, 0));
+        ScriptedEngine none = new ScriptedEngine(RUSSIAN, g -> new EngineClient.Reply(null, null, 1));
+        ScriptedEngine ok = new ScriptedEngine(RUSSIAN, g -> first(g, 1, 0));
         GameRecord r = play(RUSSIAN, ok, none, TimeControl.depth(1), Adjudication.NONE);
         assertEquals(Termination.ILLEGAL_MOVE, r.termination());
         assertTrue(r.result().reason().startsWith("Black (B) claimed to have no legal move in B:"), r.result().reason());
@@ -134,13 +104,13 @@ class RefereeTest {
     void adjudicationEndsTheGame() throws Exception {
         // Both engines report +500 for White (Black's engine reports -500 for itself): a win
         // once 3 plies agree.
-        Scripted white = new Scripted(RUSSIAN, g -> first(g, 1, 500));
-        Scripted black = new Scripted(RUSSIAN, g -> first(g, 1, -500));
+        ScriptedEngine white = new ScriptedEngine(RUSSIAN, g -> first(g, 1, 500));
+        ScriptedEngine black = new ScriptedEngine(RUSSIAN, g -> first(g, 1, -500));
         GameRecord r = play(RUSSIAN, white, black, TimeControl.depth(1), Adjudication.parse("win=400,3"));
         assertEquals(Termination.ADJUDICATION, r.termination());
         assertEquals(Outcome.WHITE_WINS, r.result().outcome());
         assertEquals(3, r.moves().size());
-        GameRecord d = play(RUSSIAN, new Scripted(RUSSIAN, g -> first(g, 1, 5)), new Scripted(RUSSIAN, g -> first(g, 1, -5)),
+        GameRecord d = play(RUSSIAN, new ScriptedEngine(RUSSIAN, g -> first(g, 1, 5)), new ScriptedEngine(RUSSIAN, g -> first(g, 1, -5)),
                 TimeControl.depth(1), Adjudication.parse("draw=6,10"));
         assertEquals(Outcome.DRAW, d.result().outcome());
         assertEquals(6, d.moves().size());
