@@ -86,8 +86,13 @@ public final class UciClient implements EngineClient {
 
     @Override
     public void newGame() throws EngineException, InterruptedException {
-        process.send("ucinewgame");
-        waitReady(deadlineAfter(readyTimeoutMs));
+        try {
+            process.send("ucinewgame");
+            waitReady(deadlineAfter(readyTimeoutMs));
+        } catch (EngineException e) {
+            close(); // unresponsive: the next game gets a fresh process
+            throw e;
+        }
     }
 
     /** isready ... readyok, discarding anything that comes before (e.g. a late bestmove). */
