@@ -9,9 +9,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The byte layout of every DamExchange message, checked against the field tables of the
- * DamExchange protocol description (mesander.nl/damexchange: egamereq.htm, egameacc.htm,
- * emove.htm, egameend.htm, echat.htm, backreq.htm, and the BACKACC page): the expected strings
- * below are built field by field from those widths, not from the encoder.
+ * DamExchange protocol description at mesander.nl/damexchange (egamereq.htm, egameacc.htm,
+ * emove.htm, egameend.htm, echat.htm; backreq.htm for BACKREQ; the BACKACC codes as that site
+ * describes them and pydraughts' draughts/engines/dxp_communication/dxp_classes.py sends them):
+ * the expected strings below are built field by field from those widths, not from the encoder.
+ * The two MOVE examples are the ones printed on emove.htm.
  */
 class DxpMessageTest {
     private static final String NAME32 = "damka" + " ".repeat(27); // name padded with blanks to 32

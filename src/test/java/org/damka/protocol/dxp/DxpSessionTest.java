@@ -35,7 +35,8 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * damka as DXP follower over loopback against a hand-written initiator that writes and reads raw
- * bytes: every message must be ASCII ended by one NUL, and every damka move must be legal (checked
+ * bytes: every message must be ASCII ended by one NUL (the SOCKET layer 1 of the DamExchange
+ * description, mesander.nl/damexchange/esocket.htm), and every damka move must be legal (checked
  * here with the move generator, not with the DXP code).
  */
 @Timeout(60)
