@@ -14,6 +14,8 @@ public final class Main implements Runnable {
         PrintStream out = System.out;
         CommandLine cli = new CommandLine(new Main())
                 .addSubcommand(new PerftCommand(out))
+                .addSubcommand(new HubCommand(out))
+                .addSubcommand(new DxpCommand())
                 .addSubcommand(new MatchCommand(out));
         System.exit(cli.execute(args));
     }
