@@ -47,7 +47,7 @@ class FenTest {
         Random random = new Random(7);
         for (Rules rules : Variants.all()) {
             for (int k = 0; k < 500; k++) {
-                Position p = org.damka.movegen.DifferentialTestAccess.randomPlacement(rules, random);
+                Position p = org.damka.movegen.RandomPositions.placement(rules, random);
                 String text = Fen.format(rules, p);
                 Position back = Fen.parse(rules, text);
                 assertEquals(p, back, rules.name() + " " + text);

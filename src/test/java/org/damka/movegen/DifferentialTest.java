@@ -12,7 +12,6 @@ import java.util.TreeSet;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.reference.ReferenceGenerator;
-import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Tag;
@@ -68,43 +67,13 @@ class DifferentialTest {
         // (b) random placements of men and kings (men never on their own promotion row).
         seen.clear();
         while (seen.size() < fromPlacement) {
-            Position p = randomPlacement(rules, random);
+            Position p = RandomPositions.placement(rules, random);
             if (seen.add(p)) checker.check(p);
         }
         System.err.printf("DifferentialTest %s: %d positions from %d random games + %d random placements"
                         + " compared with the reference generator (%d moves), %.1f s%n",
                 rules.name(), playCompared, games, seen.size(), checker.movesCompared,
                 (System.nanoTime() - start) / 1e9);
-    }
-
-    /**
-     * A random position: 1..max pieces a side, random side to move; the chance that a piece is a
-     * king is itself random per position, so sparse all-king endings and crowded men-only
-     * middlegames both occur.
-     */
-    static Position randomPlacement(Rules rules, Random random) {
-        Geometry g = rules.geometry();
-        int max = Fen.maxPiecesPerSide(rules);
-        Position p = new Position();
-        double kingChance = random.nextDouble();
-        for (int side = 0; side < 2; side++) {
-            int count = 1 + random.nextInt(max);
-            for (int k = 0; k < count; k++) {
-                boolean king = random.nextDouble() < kingChance;
-                int bit;
-                do {
-                    bit = g.bit(random.nextInt(g.cells()));
-                } while (!p.isEmpty(bit) || (!king && onPromotionRow(g, side, bit)));
-                p.put(side, king, bit);
-            }
-        }
-        p.setSideToMove(random.nextInt(2));
-        return p;
-    }
-
-    static boolean onPromotionRow(Geometry g, int side, int bit) {
-        long row = bit < 64 ? g.promotionLo(side) : g.promotionHi(side);
-        return ((row >>> (bit & 63)) & 1) != 0;
     }
 
     /** Compares one position; keeps its scratch lists. */

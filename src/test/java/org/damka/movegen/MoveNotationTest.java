@@ -54,7 +54,7 @@ class MoveNotationTest {
             Geometry g = rules.geometry();
             int moves = 0, captures = 0;
             for (int k = 0; k < 300; k++) {
-                Position p = DifferentialTest.randomPlacement(rules, random);
+                Position p = RandomPositions.placement(rules, random);
                 Position before = new Position(p);
                 int n = generator.generate(p, list);
                 if (n > 200) continue; // keep the run short; huge king captures are covered by the differential test
