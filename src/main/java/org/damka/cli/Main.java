@@ -15,7 +15,9 @@ public final class Main implements Runnable {
     public static void main(String[] args) {
         PrintStream out = System.out;
         CommandLine cli = new CommandLine(new Main())
-                .addSubcommand(new PerftCommand(out));
+                .addSubcommand(new PerftCommand(out))
+                .addSubcommand(new HubCommand(out))
+                .addSubcommand(new DxpCommand());
         System.exit(cli.execute(args));
     }
 

@@ -2,14 +2,12 @@ package org.damka.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
-import org.damka.game.GameResult;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -174,26 +172,20 @@ public final class Engine {
 
     /**
      * Starts a search of the current position on its own thread and returns at once. The
-     * listener receives the reports and, last, the best move. When the game is already over the
-     * listener is told at once, on the caller's thread: a message {@code result <score> (<why>)}
-     * and a null best move. Root moves in {@code limits.searchMoves()} may be written in any
-     * accepted notation; an illegal one fails the call (nothing started).
+     * listener receives the reports and, last, the best move (null when there is no legal move).
+     * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
+     * illegal one fails the call (nothing started).
      */
     public synchronized void go(SearchLimits limits, SearchListener listener) {
         requireIdle();
         joinAnsweredSearch();
-        Optional<GameResult> result = game.result();
-        if (result.isPresent()) {
-            listener.message("result " + result.get());
-            listener.bestMove(null, null);
-            return;
-        }
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
         ready();
         Search s = search;
         Game g = game.copy();
         long overhead = moveOverheadMs;
-        String fallback = limits.searchMoves().isEmpty() ? g.legalMoveTexts().get(0) : limits.searchMoves().get(0);
+        List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
+        String fallback = legal.isEmpty() ? null : legal.get(0);
         AtomicBoolean done = new AtomicBoolean();
         SearchListener once = new SearchListener() {
             @Override public void info(SearchInfo info) { listener.info(info); }

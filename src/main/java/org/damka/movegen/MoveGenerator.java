@@ -28,7 +28,7 @@ public abstract class MoveGenerator {
     private final boolean majority;
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
-    private final int[] manCaptureDirections = new int[2];
+    protected final int[] manCaptureDirections = new int[2];
     /** Scratch list for counting captures. */
     private final MoveList scratch = new MoveList();
 
@@ -36,9 +36,11 @@ public abstract class MoveGenerator {
     private MoveList out;
     private int listStart;
     private int origin;
-    private int side;
+    /** Side to move, the enemy pieces and the empty cells (with the origin) of the walk. */
+    protected int side;
+    protected long enemyLo, enemyHi, emptyLo, emptyHi;
     private int best;
-    private long enemyLo, enemyHi, emptyLo, emptyHi, promotionLo, promotionHi;
+    private long promotionLo, promotionHi;
 
     protected MoveGenerator(Rules rules) {
         this.rules = rules;
@@ -64,8 +66,9 @@ public abstract class MoveGenerator {
     /** Fills the list with every legal move of the side to move; returns their number. */
     public final int generate(Position p, MoveList list) {
         list.clear();
-        if (hasCapture(p)) {
-            generateCaptures(p, list);
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
+            generateCaptures(p, list, menLo, menHi);
         } else {
             generateQuiet(p, list);
         }
@@ -74,16 +77,31 @@ public abstract class MoveGenerator {
 
     /** The number of legal moves (perft's last ply): quiet moves are counted without listing them. */
     public final int countMoves(Position p) {
-        if (hasCapture(p)) {
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
             scratch.clear();
-            generateCaptures(p, scratch);
+            generateCaptures(p, scratch, menLo, menHi);
             return scratch.size;
         }
         return countQuiet(p);
     }
 
     /** True if the side to move has a capture (and so must capture). */
-    public abstract boolean hasCapture(Position p);
+    public final boolean hasCapture(Position p) {
+        return (jumpingMenLo(p) | jumpingMenHi(p)) != 0 || kingsCanCapture(p);
+    }
+
+    /**
+     * The men of the side to move that can jump now (an enemy piece next to them in a direction
+     * they capture in, an empty cell behind it), low word of the layout.
+     */
+    protected abstract long jumpingMenLo(Position p);
+
+    /** The same, high word. */
+    protected abstract long jumpingMenHi(Position p);
+
+    /** True if some king of the side to move can capture. */
+    protected abstract boolean kingsCanCapture(Position p);
 
     /** Adds the non-capturing moves of the side to move. */
     protected abstract void generateQuiet(Position p, MoveList list);
@@ -91,8 +109,8 @@ public abstract class MoveGenerator {
     /** Counts the non-capturing moves of the side to move. */
     protected abstract int countQuiet(Position p);
 
-    /** Adds every legal capture (the caller has checked that one exists). */
-    protected final void generateCaptures(Position p, MoveList list) {
+    /** Adds every legal capture, walking the given jumping men and every king. */
+    private void generateCaptures(Position p, MoveList list, long menLo, long menHi) {
         side = p.sideToMove();
         int enemy = side ^ 1;
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
@@ -105,8 +123,9 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
-        walkPieces(ownLo, 0, freeLo, freeHi, p.kingsLo());
-        walkPieces(ownHi, 64, freeLo, freeHi, p.kingsHi());
+        walkPieces(menLo | (ownLo & p.kingsLo()), 0, freeLo, freeHi, p.kingsLo());
+        long hi = menHi | (ownHi & p.kingsHi());
+        if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
         out = null;
     }
 
@@ -130,8 +149,12 @@ public abstract class MoveGenerator {
         return (((bit < 64 ? lo : hi) >>> bit) & 1) != 0;
     }
 
-    /** A man stands on sq having taken count pieces: capture on, or end the move here. */
-    private void manCapture(int sq, long capLo, long capHi, int count) {
+    /**
+     * A man stands on sq having taken count pieces: capture on, or end the move here. A family
+     * may override this with bitboard code; it must call {@link #afterJump} for every jump and
+     * {@link #endManCapture} when there is none.
+     */
+    protected void manCapture(int sq, long capLo, long capHi, int count) {
         boolean continued = false;
         int dirs = manCaptureDirections[side];
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
@@ -143,17 +166,27 @@ public abstract class MoveGenerator {
             continued = true;
             long cLo = capLo, cHi = capHi;
             if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
-            if (has(promotionLo, promotionHi, landing)) {
-                switch (promotionInCapture) {
-                    case END_MOVE -> emit(landing, cLo, cHi, count + 1, true);
-                    case CONTINUE_AS_KING -> kingCapture(landing, cLo, cHi, count + 1, ALL_DIRECTIONS, true);
-                    case PASS_AS_MAN -> manCapture(landing, cLo, cHi, count + 1);
-                }
-            } else {
-                manCapture(landing, cLo, cHi, count + 1);
-            }
+            afterJump(landing, cLo, cHi, count + 1);
         }
-        if (!continued && count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
+        if (!continued) endManCapture(sq, capLo, capHi, count);
+    }
+
+    /** A man has jumped to landing, having taken count pieces in all: promotion rules, then on. */
+    protected final void afterJump(int landing, long capLo, long capHi, int count) {
+        if (has(promotionLo, promotionHi, landing)) {
+            switch (promotionInCapture) {
+                case END_MOVE -> emit(landing, capLo, capHi, count, true);
+                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, ALL_DIRECTIONS, true);
+                case PASS_AS_MAN -> manCapture(landing, capLo, capHi, count);
+            }
+        } else {
+            manCapture(landing, capLo, capHi, count);
+        }
+    }
+
+    /** A man on sq cannot jump again: the capture ends here (if it took anything). */
+    protected final void endManCapture(int sq, long capLo, long capHi, int count) {
+        if (count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
     }
 
     /**

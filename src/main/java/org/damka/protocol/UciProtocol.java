@@ -258,6 +258,13 @@ public final class UciProtocol {
                 infinite, ponder, searchMoves);
         boolean limited = depth > 0 || nodes > 0 || movetime > 0 || clock;
         if (engine.searching()) throw new IllegalStateException("a search is running (send stop first)");
+        Optional<GameResult> result = engine.game().result();
+        if (result.isPresent()) {
+            // Nothing to search, whatever the limits: say why and answer at once.
+            out.info("result " + result.get());
+            out.line("bestmove (none)");
+            return;
+        }
         openEndedAfterPonderHit = infinite || !limited;
         openEnded = infinite || ponder || !limited;
         try {

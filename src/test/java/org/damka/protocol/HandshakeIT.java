@@ -116,7 +116,7 @@ class HandshakeIT {
     @Test
     void theReadmeShellExampleAnswersABestMove() throws Exception {
         String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
-        int start = readme.indexOf("```sh\n") + 6;
+        int start = readme.indexOf("```sh\n", readme.indexOf("**From a script**")) + 6;
         String script = readme.substring(start, readme.indexOf("```", start))
                 .replace("target/damka.jar", EngineProcess.jar().toString());
         Process p = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();

@@ -122,7 +122,7 @@ class PositionIT {
     void malformedPositionStringsKeepThePreviousPosition() {
         engine.quiet("position startpos moves e3-f4");
         String before = engine.position();
-        for (String bad : List.of("position fen", "position fen X:Wa1:Bh8", "position fen W:Wa1", "position fen W:Wa1:Ba1",
+        for (String bad : List.of("position fen", "position fen X:Wa1:Bh8", "position fen W:Wa1:Bh8:Wc3", "position fen W:Wa1:Ba1",
                 "position fen W:Wz9:Bh8", "position fen W:W31-50:B1-20", "position fen W:Wa1,a1:Bh6", "position fen W:Wb8:Bh6",
                 "position fen W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2,b4:Bh6", "position", "position startpos foo",
                 "position fen ::", "position fen W:W:W", "position moves c3-d4", "position banana")) {
