@@ -39,6 +39,10 @@ public final class Search {
 
     private volatile boolean stopRequested;
     private volatile boolean pondering;
+    /** Set by {@link #prepare}: run() then keeps the flags (a stop may already have come). */
+    private boolean prepared;
+    /** When prepare() was called: the clock of the move runs from then. */
+    private long preparedAt;
     private long nodes;
     private int selDepth;
     private long nodeLimit;
@@ -63,8 +67,22 @@ public final class Search {
         stopRequested = true;
     }
 
-    /** A pondering search becomes a normal search, its clock starting now. */
+    /**
+     * Clears the stop and ponder flags for the next {@link #run}. Call it before starting the
+     * thread that runs the search: a stop or ponder hit that arrives before that thread reaches
+     * run() is then kept instead of being wiped out by it. The move's clock starts here too, so
+     * the time until that thread runs counts against the move.
+     */
+    public void prepare(SearchLimits limits) {
+        stopRequested = false;
+        pondering = limits.ponder();
+        preparedAt = System.nanoTime();
+        prepared = true;
+    }
+
+    /** A pondering search becomes a normal search, its clock starting now. Ignored otherwise. */
     public void ponderHit() {
+        if (!pondering) return;
         TimeManager t = time;
         if (t != null) t.restart();
         pondering = false;
@@ -79,18 +97,23 @@ public final class Search {
      * the best move's text, or null when the side to move has no legal move.
      */
     public String run(Game game, SearchLimits limits, long moveOverheadMs, SearchListener listener) {
-        stopRequested = false;
-        pondering = limits.ponder();
+        if (!prepared) {
+            stopRequested = false;
+            pondering = limits.ponder();
+            preparedAt = System.nanoTime();
+        }
+        prepared = false;
         nodes = 0;
         selDepth = 0;
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         Position root = stack[0];
         root.copyFrom(game.position());
-        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies());
+        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(), preparedAt);
         loadHistory(game);
 
         MoveList rootMoves = lists[0];
         int n = generator.generate(root, rootMoves);
+        if (!limits.searchMoves().isEmpty()) n = restrictRoot(root, rootMoves, limits.searchMoves());
         if (n == 0) {
             listener.bestMove(null, null);
             return null;
@@ -126,6 +149,17 @@ public final class Search {
         }
         listener.bestMove(best, ponder);
         return best;
+    }
+
+    /** Keeps only the root moves named in {@code searchmoves} (slow path, once per search). */
+    private int restrictRoot(Position root, MoveList moves, List<String> allowed) {
+        MoveList kept = new MoveList();
+        for (int i = 0; i < moves.size(); i++) {
+            if (allowed.contains(notation.format(root, moves, i))) kept.addFrom(moves, i);
+        }
+        moves.clear();
+        for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
+        return moves.size();
     }
 
     private void loadHistory(Game game) {

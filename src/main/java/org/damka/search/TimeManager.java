@@ -2,8 +2,11 @@ package org.damka.search;
 
 /**
  * Turns limits into two deadlines: a soft one (do not start another iteration after it) and a
- * hard one (stop at once). With a clock the engine never plans past its remaining time minus the
- * move overhead, and spends about remaining / moves-to-go plus most of the increment.
+ * hard one (stop at once). With {@code movetime} both are the move time less the move overhead.
+ * With a clock the engine plans as if each of the moves still to come also lost the move overhead
+ * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
+ * of draining down to the overhead; it aims at that budget divided by the moves to go, and never
+ * lets one move take more than half of what is left (four fifths with one move to go).
  */
 public final class TimeManager {
     private volatile long start;
@@ -11,21 +14,26 @@ public final class TimeManager {
     private final long hardMs;
 
     public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply) {
-        this.start = System.nanoTime();
+        this(limits, side, moveOverheadMs, ply, System.nanoTime());
+    }
+
+    /** The clock of the move started at {@code startNanos} ({@link System#nanoTime}). */
+    public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply, long startNanos) {
+        this.start = startNanos;
         long soft = Long.MAX_VALUE, hard = Long.MAX_VALUE;
         if (limits.moveTime() > 0) {
             soft = hard = Math.max(1, limits.moveTime() - moveOverheadMs);
         } else if (limits.hasClock(side)) {
             long time = side == 0 ? limits.whiteTime() : limits.blackTime();
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
-            long left = Math.max(1, time - moveOverheadMs);
             // More moves expected early in the game; fewer remain later.
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
-            long base = left / movesToGo + inc * 3 / 4;
-            soft = Math.min(base, left / 2);
-            hard = Math.min(Math.max(soft, base * 4), left * 3 / 4);
-            soft = Math.max(1, soft);
-            hard = Math.max(1, hard);
+            long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (movesToGo + 2);
+            long target = Math.max(1, budget / movesToGo);
+            long left = Math.max(1, time - moveOverheadMs);
+            long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);
+            soft = Math.min(target, cap);
+            hard = Math.min(target * 4, cap);
         }
         this.softMs = soft;
         this.hardMs = hard;
