@@ -28,7 +28,8 @@ import org.damka.rules.Rules;
  * thread with its own pair of engine processes, restarted when one has died. Game g (0-based)
  * plays opening g/2 of the set (cycling), the first engine White in even games. After each game
  * the tally, the PDN file and the progress line on stderr are updated, and the SPRT, if any, may
- * end the match (games already running are finished and counted).
+ * end the match: the tally then stays as the test saw it, and games still running when it
+ * decided are finished but neither counted nor written.
  *
  * <p>An engine that cannot be started loses the game it was started for; if it has never started,
  * or fails three times running, the match stops with that error.
@@ -100,6 +101,7 @@ public final class Match {
     private volatile String stopReason;
     private volatile String error;
     private volatile boolean interrupted;
+    private boolean decided;
 
     /** @param seed shuffles the order of the openings; null keeps the set's order */
     public Match(Config config, Long seed, PrintStream err, ClientFactory factory) {
@@ -238,7 +240,7 @@ public final class Match {
     }
 
     private synchronized void finish(GameRecord record) {
-        if (interrupted || error != null) return;
+        if (interrupted || error != null || decided) return;
         games.add(record);
         score.add(record);
         writePdn(record);
@@ -248,9 +250,12 @@ public final class Match {
         }
         err.println(MatchReport.progress(score, config.sprt(), new String[] {displayName(0), displayName(1)}, config.games()));
         if (config.sprt() != null && stopReason == null) {
-            Sprt.Decision d = config.sprt().decide(score.llr(config.sprt()));
-            if (d == Sprt.Decision.ACCEPT_H1) stopReason = "SPRT accepted H1 (elo1=" + fmt(config.sprt().elo1()) + ")";
-            if (d == Sprt.Decision.ACCEPT_H0) stopReason = "SPRT accepted H0 (elo0=" + fmt(config.sprt().elo0()) + ")";
+            Sprt.Decision d = score.sprtDecision(config.sprt());
+            if (d != Sprt.Decision.CONTINUE) {
+                decided = true;
+                stopReason = (d == Sprt.Decision.ACCEPT_H1 ? "SPRT accepted H1 (elo1=" + fmt(config.sprt().elo1())
+                        : "SPRT accepted H0 (elo0=" + fmt(config.sprt().elo0())) + ") after " + score.games() + " games";
+            }
         }
     }
 

@@ -48,7 +48,7 @@ public final class MatchReport {
             double llr = s.llr(t);
             b.append(String.format(Locale.ROOT, "SPRT elo0=%s elo1=%s alpha=%s beta=%s: LLR %.2f [%.2f, %.2f] %s%n",
                     plain(t.elo0()), plain(t.elo1()), plain(t.alpha()), plain(t.beta()), llr, t.lowerBound(), t.upperBound(),
-                    decision(t.decide(llr))));
+                    decision(s.sprtDecision(t))));
         }
         if (r.stopReason() != null) b.append("Stopped: ").append(r.stopReason()).append(String.format(Locale.ROOT, "%n"));
         return b.toString();
@@ -88,7 +88,7 @@ public final class MatchReport {
                     .append(", \"alpha\": ").append(num(t.alpha())).append(", \"beta\": ").append(num(t.beta()))
                     .append(", \"llr\": ").append(num(llr)).append(", \"lower\": ").append(num(t.lowerBound()))
                     .append(", \"upper\": ").append(num(t.upperBound())).append(", \"decision\": ")
-                    .append(str(decision(t.decide(llr)))).append("},\n");
+                    .append(str(decision(s.sprtDecision(t)))).append("},\n");
         } else {
             b.append("  \"sprt\": null,\n");
         }

@@ -66,4 +66,17 @@ public final class MatchScore {
     public double llr(Sprt sprt) {
         return sprt.llrPentanomial(pairs);
     }
+
+    /**
+     * Decisions wait for {@value #MIN_SPRT_PAIRS} finished pairs: the LLR's normal
+     * approximation rests on the sample variance, which a handful of pairs cannot estimate
+     * (two pairs scoring 3/2 and 2 give a variance of 1/64 and an LLR above 5 for elo1=100).
+     */
+    public static final int MIN_SPRT_PAIRS = 10;
+
+    public Sprt.Decision sprtDecision(Sprt sprt) {
+        int n = 0;
+        for (int p : pairs) n += p;
+        return n < MIN_SPRT_PAIRS ? Sprt.Decision.CONTINUE : sprt.decide(llr(sprt));
+    }
 }

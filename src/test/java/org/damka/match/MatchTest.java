@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import org.damka.game.GameResult;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
@@ -120,5 +121,30 @@ class MatchTest {
         assertArrayEquals(new String[] {"damka 1.0", "damka 1.0 (2)"}, r.names());
         assertEquals("damka 1.0", r.games().get(0).white());
         assertEquals("damka 1.0 (2)", r.games().get(0).black());
+    }
+
+    private static GameRecord game(int round, boolean firstWhite, GameResult.Outcome outcome) {
+        return new GameRecord(round, 0, "a", "b", firstWhite, null, List.of(), new GameResult(outcome, "test"), Termination.RULES);
+    }
+
+    @Test
+    void sprtWaitsForTenPairsBeforeDeciding() {
+        // Pairs of 2 and 3/2 points: mean (1 + 0.75) / 2 = 0.875, variance 0.015625; with elo0 = 0,
+        // elo1 = 100 (s1 = 0.640065): LLR = 2 * 0.140065 * (1.75 - 1.140065) / (2 * 0.015625) = 5.4676,
+        // far above the bound, but two pairs are no basis for a decision.
+        Sprt sprt = new Sprt(0, 100, 0.05, 0.05);
+        MatchScore s = new MatchScore();
+        int round = 0;
+        for (int pair = 0; pair < 10; pair++) {
+            s.add(game(++round, true, GameResult.Outcome.WHITE_WINS));
+            s.add(game(++round, false, pair % 2 == 0 ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.DRAW));
+            if (pair == 1) {
+                assertEquals(5.4676, s.llr(sprt), 1e-3);
+                assertEquals(Sprt.Decision.CONTINUE, s.sprtDecision(sprt));
+            }
+            if (pair < 9) assertEquals(Sprt.Decision.CONTINUE, s.sprtDecision(sprt), "pair " + pair);
+        }
+        assertArrayEquals(new int[] {0, 0, 0, 5, 5}, s.pairs());
+        assertEquals(Sprt.Decision.ACCEPT_H1, s.sprtDecision(sprt));
     }
 }
