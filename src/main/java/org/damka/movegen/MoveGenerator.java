@@ -268,13 +268,65 @@ public abstract class MoveGenerator {
             }
         }
         if (count >= 2) {
-            for (int i = listStart; i < list.size; i++) {
-                if (list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
-                        && list.from(i) == origin && list.to(i) == to) {
-                    return;
+            if (list.size - listStart <= LINEAR_MERGE_LIMIT) {
+                for (int i = listStart; i < list.size; i++) {
+                    if (same(list, i, to, capLo, capHi)) return;
                 }
+            } else if (indexedContains(list, to, capLo, capHi)) {
+                return;
             }
         }
         list.add(origin, to, capLo, capHi, count, promotes);
+    }
+
+    private boolean same(MoveList list, int i, int to, long capLo, long capHi) {
+        return list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
+                && list.from(i) == origin && list.to(i) == to;
+    }
+
+    // Merging duplicates in a long capture list (flying kings can have tens of thousands of
+    // captures) uses an open-addressing index of the list instead of a quadratic scan. It is
+    // made only when a list gets long, so ordinary positions never allocate or touch it.
+    private static final int LINEAR_MERGE_LIMIT = 48;
+    private int[] index;          // list position + 1, or 0 for a free slot
+    private MoveList indexedList;
+    private int indexedStart, indexedCount;
+
+    /** True if the list (from listStart) already has the move; indexes entries as needed. */
+    private boolean indexedContains(MoveList list, int to, long capLo, long capHi) {
+        if (indexedList != list || indexedStart != listStart || indexedCount > list.size - listStart) {
+            indexedList = list;
+            indexedStart = listStart;
+            indexedCount = 0;
+            if (index != null) java.util.Arrays.fill(index, 0);
+        }
+        int entries = list.size - listStart;
+        if (index == null || index.length < 4 * (entries + 1)) {
+            index = new int[Integer.highestOneBit(Math.max(256, 8 * (entries + 1)))];
+            indexedCount = 0;
+        }
+        // Index the entries added since the last call (the new move is added right after).
+        for (; indexedCount < entries; indexedCount++) {
+            int i = listStart + indexedCount;
+            insert(slotOf(list.from(i), list.to(i), list.capturedLo[i], list.capturedHi[i]), i);
+        }
+        int mask = index.length - 1;
+        for (int slot = slotOf(origin, to, capLo, capHi); ; slot = (slot + 1) & mask) {
+            int entry = index[slot];
+            if (entry == 0) return false;
+            if (same(list, entry - 1, to, capLo, capHi)) return true;
+        }
+    }
+
+    private void insert(int slot, int listPosition) {
+        int mask = index.length - 1;
+        while (index[slot] != 0) slot = (slot + 1) & mask;
+        index[slot] = listPosition + 1;
+    }
+
+    private int slotOf(int from, int to, long capLo, long capHi) {
+        long h = (capLo * 0x9E3779B97F4A7C15L) ^ (capHi * 0xC2B2AE3D27D4EB4FL) ^ ((long) from << 40) ^ ((long) to << 20);
+        h ^= h >>> 29;
+        return (int) (h ^ (h >>> 32)) & (index.length - 1);
     }
 }
