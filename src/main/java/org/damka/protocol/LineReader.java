@@ -57,6 +57,13 @@ final class LineReader {
         }
     }
 
+    /** The input not read yet, buffered bytes first (to hand the stream to another protocol). */
+    InputStream rest() {
+        byte[] pending = java.util.Arrays.copyOfRange(buffer, pos, end);
+        pos = end;
+        return new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(pending), in);
+    }
+
     private Line finish(int length, long total) {
         if (total > MAX_LINE_BYTES) return new Line(null, total);
         if (length > 0 && line[length - 1] == '\r') length--;

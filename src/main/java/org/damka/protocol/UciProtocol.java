@@ -44,6 +44,7 @@ public final class UciProtocol {
     private final Engine engine;
     private final LineReader in;
     private final ProtocolOutput out;
+    private final OutputStream rawOut;
     private final PrintStream err;
     private final String version;
     /** The running search waits for stop (infinite, pondering, or no limit at all). */
@@ -56,6 +57,7 @@ public final class UciProtocol {
         this.engine = engine;
         this.in = new LineReader(in);
         this.out = new ProtocolOutput(out);
+        this.rawOut = out;
         this.err = err;
         this.version = version;
     }
@@ -77,11 +79,28 @@ public final class UciProtocol {
                         + LineReader.MAX_LINE_BYTES + "); ignored");
                 continue;
             }
+            if (lineNumber == 1 && line.text().trim().equals("hub")) {
+                switchToHub(line.text().trim());
+                return;
+            }
             if (!serve(line.text())) return;
         }
         // End of input: nobody can send stop any more.
         if (openEnded) engine.stop();
         awaitSearch();
+    }
+
+    /** A first line {@code hub} hands the rest of the input to the Hub protocol (protocol.md). */
+    private void switchToHub(String firstLine) {
+        PrintStream hubOut = rawOut instanceof PrintStream ps ? ps
+                : new PrintStream(rawOut, true, java.nio.charset.StandardCharsets.US_ASCII);
+        java.io.BufferedReader reader = new java.io.BufferedReader(
+                new java.io.InputStreamReader(in.rest(), java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            new org.damka.protocol.hub.HubLoop(engine, reader, hubOut).run(firstLine);
+        } catch (IOException e) {
+            err.println("damka: reading input failed: " + e.getMessage());
+        }
     }
 
     /** Serves one line; false after {@code quit}. Never throws. */

@@ -89,6 +89,24 @@ class HubModeIT {
         return moves.isEmpty() ? "" : " moves=\"" + String.join(" ", moves) + "\"";
     }
 
+    /** With no arguments, a first line "hub" switches the engine process to the Hub protocol. */
+    @Test
+    void firstLineHubSwitchesTheDefaultEngine() throws Exception {
+        try (EngineProcess e = new EngineProcess()) {
+            handshake(e);
+            init(e);
+            e.send("pos start");
+            e.send("level depth=2");
+            e.send("go think");
+            String[] answer = done(e, 15_000);
+            Game game = new Game(INTL, Fen.parse(INTL, INTL.startFen()));
+            game.play(new HubBoard(INTL).toNotation(game.position(), answer[0]));
+            e.send("quit");
+            assertTrue(e.waitFor(5_000), "quit ends the process");
+            assertEquals(0, e.exitValue());
+        }
+    }
+
     @Test
     void pydraughtsHandshakeAndAFullGame() throws Exception {
         try (EngineProcess e = new EngineProcess("hub")) {

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Random;
@@ -73,8 +74,7 @@ class FuzzIT {
                 assertTrue(engine.alive(), "the engine died after " + sent + " lines\n" + engine.diagnostics());
             }
             engine.send("stop");
-            assertEquals(List.of(), engine.sync().stream().filter(s -> !s.startsWith("bestmove") && !s.startsWith("info")
-                    && !ProtocolLines.valid(s)).toList());
+            engine.sync();
             List<String> bad = engine.badLines();
             assertEquals(List.of(), bad.subList(0, Math.min(20, bad.size())), "non-protocol lines on stdout");
             List<String> internal = engine.transcript().stream().filter(s -> s.contains("internal error")).toList();
@@ -169,7 +169,7 @@ class FuzzIT {
             case 1 -> t.set(i, pick(WORDS));
             case 2 -> t.remove(i);
             case 3 -> t.add(i, t.get(i));
-            case 4 -> Collections2.swap(t, i, rnd.nextInt(t.size()));
+            case 4 -> Collections.swap(t, i, rnd.nextInt(t.size()));
             case 5 -> t.set(i, new String(randomBytes(1 + rnd.nextInt(8)), StandardCharsets.ISO_8859_1));
             case 6 -> t.set(i, t.get(i).replace('x', ':').replace('-', 'x').replace(':', '-'));
             case 7 -> t.set(i, t.get(i).toUpperCase(Locale.ROOT));
@@ -234,14 +234,5 @@ class FuzzIT {
 
     private static boolean startsSearch(byte[] line) {
         return command(line).equals("go");
-    }
-
-    /** Collections.swap without the import clash of the name. */
-    private static final class Collections2 {
-        static void swap(List<String> l, int i, int j) {
-            String a = l.get(i);
-            l.set(i, l.get(j));
-            l.set(j, a);
-        }
     }
 }
