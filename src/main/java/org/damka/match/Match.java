@@ -253,14 +253,10 @@ public final class Match {
             Sprt.Decision d = score.sprtDecision(config.sprt());
             if (d != Sprt.Decision.CONTINUE) {
                 decided = true;
-                stopReason = (d == Sprt.Decision.ACCEPT_H1 ? "SPRT accepted H1 (elo1=" + fmt(config.sprt().elo1())
-                        : "SPRT accepted H0 (elo0=" + fmt(config.sprt().elo0())) + ") after " + score.games() + " games";
+                stopReason = (d == Sprt.Decision.ACCEPT_H1 ? "SPRT accepted H1 (elo1=" + MatchReport.plain(config.sprt().elo1())
+                        : "SPRT accepted H0 (elo0=" + MatchReport.plain(config.sprt().elo0())) + ") after " + score.games() + " games";
             }
         }
-    }
-
-    private static String fmt(double v) {
-        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
     }
 
     private void writePdn(GameRecord record) {

@@ -139,7 +139,7 @@ public final class MatchReport {
         return String.format(Locale.ROOT, "%.1f", v);
     }
 
-    private static String plain(double v) {
+    static String plain(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e9 ? Long.toString((long) v) : Double.toString(v);
     }
 

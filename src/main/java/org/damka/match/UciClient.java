@@ -1,6 +1,5 @@
 package org.damka.match;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +29,6 @@ public final class UciClient implements EngineClient {
     private final MatchLog log;
     private EngineProcess process;
     private String idName;
-    private final List<String> optionNames = new ArrayList<>();
 
     /**
      * @param label     a short tag for the log (the spec's name and a worker number)
@@ -53,11 +51,6 @@ public final class UciClient implements EngineClient {
         return spec.command().get(spec.command().size() - 1);
     }
 
-    /** The option names the engine announced in its handshake. */
-    public List<String> announcedOptions() {
-        return List.copyOf(optionNames);
-    }
-
     @Override
     public void start() throws EngineException, InterruptedException {
         process = new EngineProcess(label, spec.command(), spec.dir(), log);
@@ -68,10 +61,6 @@ public final class UciClient implements EngineClient {
                 String line = process.readLine(deadline).trim();
                 if (line.equals("uciok")) break;
                 if (line.startsWith("id name ")) idName = line.substring(8).trim();
-                else if (line.startsWith("option name ")) {
-                    int type = line.indexOf(" type ");
-                    optionNames.add(line.substring(12, type > 12 ? type : line.length()).trim());
-                }
             }
             process.send("setoption name UCI_Variant value " + rules.name());
             for (Map.Entry<String, String> option : spec.options().entrySet()) {
