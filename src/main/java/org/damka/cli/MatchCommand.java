@@ -28,11 +28,11 @@ import picocli.CommandLine.Option;
  * error (e.g. an engine that cannot be started), 2 for bad arguments.
  */
 @Command(name = "match", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Play games between two engine processes that speak the damka (UCI-style) protocol.",
+        description = {"Play games between two engine processes that speak the damka (UCI-style) or the Hub protocol.",
                 "Each opening is played twice with colours swapped; damka's rules core referees every move."})
 final class MatchCommand implements Callable<Integer> {
     @Option(names = "--engine", required = true, paramLabel = "SPEC",
-            description = {"An engine, given twice: \"cmd=<command line> [name=<n>] [dir=<d>] [tc=…|depth=…|movetime=…|nodes=…]"
+            description = {"An engine, given twice: \"cmd=<command line> [name=<n>] [dir=<d>] [proto=uci|hub] [tc=…|depth=…|movetime=…|nodes=…]"
                     + " [option.<Name>=<value>]…\""})
     List<String> engines;
 
@@ -148,9 +148,7 @@ final class MatchCommand implements Callable<Integer> {
         if (engines.size() != 2) throw new IllegalArgumentException("give --engine exactly twice (got " + engines.size() + ")");
         List<EngineSpec> specs = new ArrayList<>();
         for (String e : engines) {
-            EngineSpec spec = EngineSpec.parse(e);
-            if (!spec.proto().equals("uci")) throw new IllegalArgumentException("engine protocol '" + spec.proto() + "' is not supported (uci)");
-            specs.add(spec);
+            specs.add(EngineSpec.parse(e));
         }
         int limits = (tc != null ? 1 : 0) + (movetime != null ? 1 : 0) + (depth != null ? 1 : 0) + (nodes != null ? 1 : 0);
         if (limits > 1) throw new IllegalArgumentException("give only one of --tc, --movetime, --depth, --nodes");

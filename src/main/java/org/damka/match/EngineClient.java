@@ -41,9 +41,16 @@ public interface EngineClient extends AutoCloseable {
                          int depth, long nodes, long moveTime) { }
 
     /**
-     * The engine's answer: its move ({@code null} when it claims to have none), the last score it
-     * reported for the side to move (centipawns; wins and losses as ±(30000 - moves to mate);
-     * null when it reported none) and the time it took.
+     * The engine's answer: its move in damka's notation ({@code null} when it claims to have
+     * none), the last score it reported for the side to move (centipawns; wins and losses as
+     * ±(30000 - moves to mate); null when it reported none) and the time it took. A client that
+     * must translate the engine's move (another notation) and cannot, because the move is not
+     * legal or not readable, gives the engine's text as {@code move} and says why in
+     * {@code moveError}; the referee then scores an illegal move.
      */
-    record Reply(String move, Integer scoreCp, long elapsedMs) { }
+    record Reply(String move, Integer scoreCp, long elapsedMs, String moveError) {
+        public Reply(String move, Integer scoreCp, long elapsedMs) {
+            this(move, scoreCp, elapsedMs, null);
+        }
+    }
 }

@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * How to run one engine: the command line, a display name, the working directory, the protocol
  * and the options to set. Read from the text of one {@code --engine} argument:
- * <pre>  cmd=&lt;program&gt; [args…] [name=&lt;name&gt;] [dir=&lt;directory&gt;] [proto=uci]
+ * <pre>  cmd=&lt;program&gt; [args…] [name=&lt;name&gt;] [dir=&lt;directory&gt;] [proto=uci|hub]
  *   [tc=&lt;base&gt;+&lt;inc&gt; | depth=&lt;d&gt; | movetime=&lt;ms&gt; | nodes=&lt;n&gt;] [option.&lt;Name&gt;=&lt;value&gt;]…</pre>
  * A limit given here overrides the match's {@code --tc}/{@code --depth}/… for this engine.
  * The text is split into words as a shell would (single and double quotes, backslash). A word
@@ -21,7 +21,8 @@ import java.util.Map;
  * @param command the program and its arguments
  * @param name    the display name, or null to use the engine's own ({@code id name})
  * @param dir     the working directory, or null for the current one
- * @param proto   the protocol: {@code uci} (the only one so far)
+ * @param proto   the protocol: {@code uci} (damka's UCI-style protocol, the default) or {@code hub}
+ *                (the Hub protocol of Scan; see {@link HubEngineClient})
  * @param limit   this engine's own time control, or null for the match's
  * @param options option name to value, in the order given
  */
@@ -31,6 +32,9 @@ public record EngineSpec(List<String> command, String name, String dir, String p
         command = List.copyOf(command);
         options = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(options));
     }
+
+    /** The protocols a match can speak. */
+    public static final List<String> PROTOCOLS = List.of("uci", "hub");
 
     public static EngineSpec parse(String text) {
         List<String> words = splitWords(text);
@@ -78,6 +82,9 @@ public record EngineSpec(List<String> command, String name, String dir, String p
             }
         }
         if (command.isEmpty()) throw new IllegalArgumentException("engine '" + text + "' has no cmd=<command line>");
+        if (!PROTOCOLS.contains(proto)) {
+            throw new IllegalArgumentException("engine protocol '" + proto + "' is not supported (" + String.join(" or ", PROTOCOLS) + ")");
+        }
         if (name != null && name.isBlank()) name = null;
         return new EngineSpec(command, name, dir, proto, limit, options);
     }

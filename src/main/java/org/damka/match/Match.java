@@ -74,10 +74,11 @@ public final class Match {
 
     /** The default factory: by the spec's {@code proto}. */
     public static final ClientFactory CLIENTS = (spec, label, c) -> {
-        if (spec.proto().equals("uci")) {
-            return new UciClient(spec, label, c.rules(), c.startTimeoutMs(), c.timeoutMs(), c.log());
-        }
-        throw new IllegalArgumentException("engine protocol '" + spec.proto() + "' is not supported (uci)");
+        return switch (spec.proto()) {
+            case "uci" -> new UciClient(spec, label, c.rules(), c.startTimeoutMs(), c.timeoutMs(), c.log());
+            case "hub" -> new HubEngineClient(spec, label, c.rules(), c.startTimeoutMs(), c.timeoutMs(), c.log());
+            default -> throw new IllegalArgumentException("engine protocol '" + spec.proto() + "' is not supported (uci or hub)");
+        };
     };
 
     /** The outcome: every game in order, the tally and why the match stopped early (null if it did not). */

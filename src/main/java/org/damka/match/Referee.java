@@ -100,6 +100,10 @@ public final class Referee {
                 return lose(round, openingIndex, opening, players, game, side, Termination.ILLEGAL_MOVE,
                         "claimed to have no legal move in " + fenBefore);
             }
+            if (reply.moveError() != null) {
+                return lose(round, openingIndex, opening, players, game, side, Termination.ILLEGAL_MOVE,
+                        "played the illegal move '" + printable(reply.move()) + "' in " + fenBefore + " (" + reply.moveError() + ")");
+            }
             try {
                 game.play(reply.move());
             } catch (IllegalArgumentException e) {
