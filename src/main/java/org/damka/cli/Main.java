@@ -18,7 +18,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new PerftCommand(out))
                 .addSubcommand(new HubCommand(out))
                 .addSubcommand(new DxpCommand())
-                .addSubcommand(new MatchCommand(out));
+                .addSubcommand(new MatchCommand(out))
+                .addSubcommand(new BenchCommand(out));
         System.exit(cli.execute(args));
     }
 

@@ -49,12 +49,13 @@ public final class Engine {
     private Rules rules = Variants.RUSSIAN;
     private Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
     /** Dropped when the variant, hash or game changes; rebuilt by {@link #ready} or go. */
-    private Search search = new Search(rules, Evaluator.forRules(rules));
+    private Search search;
     private int hashMb = DEFAULT_HASH_MB;
     private int threads = 1;
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
+    private String evaluation = Evaluator.FULL;
 
     private Thread searchThread;
     /** Set (before the listener is called) once the running search or perft has answered. */
@@ -69,6 +70,8 @@ public final class Engine {
     public synchronized int multiPv() { return multiPv; }
     public synchronized boolean ponder() { return ponder; }
     public synchronized long moveOverheadMs() { return moveOverheadMs; }
+    /** The evaluation in use: {@code full} (default) or {@code material} (the baseline). */
+    public synchronized String evaluation() { return evaluation; }
 
     /** Switches variant (and resets the position to its start). */
     public synchronized void setVariant(String name) {
@@ -105,8 +108,19 @@ public final class Engine {
     /** Forgets what was learnt in the previous game (the hash table). */
     public synchronized void newGame() {
         requireIdle();
-        search = null;
+        if (search != null) search.clear();
         game = new Game(rules, game.startPosition());
+    }
+
+    /**
+     * Chooses the evaluation: {@code full} (default) or {@code material} (material only, the
+     * baseline for strength tests and matches). Exposed by the protocol as option "Evaluation".
+     */
+    public synchronized void setEvaluation(String name) {
+        Evaluator.named(rules, name); // validates
+        requireIdle();
+        evaluation = name.trim().toLowerCase(java.util.Locale.ROOT);
+        search = null;
     }
 
     public synchronized void setHashMb(int mb) {
@@ -141,7 +155,7 @@ public final class Engine {
      * isready, which UCI GUIs send after changing options or starting a game).
      */
     public synchronized void ready() {
-        if (search == null) search = new Search(rules, Evaluator.forRules(rules));
+        if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
     }
 
     /** True while a search (or perft) runs and has not answered yet. */
@@ -182,6 +196,8 @@ public final class Engine {
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
         ready();
         Search s = search;
+        s.setThreads(threads);
+        s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
         long overhead = moveOverheadMs;
         List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
@@ -307,9 +323,22 @@ public final class Engine {
         return out;
     }
 
-    /** The evaluation terms of the current position (White's view). */
+    /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {
-        return Evaluator.forRules(rules).explain(game.position());
+        return Evaluator.named(rules, evaluation).explain(game.position());
+    }
+
+    /**
+     * Searches the fixed bench positions (every variant) to their fixed depths with one thread,
+     * a 16 MB table and fresh state per position, and returns the per-position lines and the
+     * totals. The node total is the search's behavioural signature: the same on every run.
+     *
+     * @param depthOverride a depth for every position instead of the listed ones, or 0
+     * @param progress      receives each per-position line as it is produced (may be null)
+     */
+    public synchronized Bench.Result bench(int depthOverride, java.util.function.Consumer<String> progress) {
+        requireIdle();
+        return Bench.run(Bench.positions(), depthOverride, progress);
     }
 
     /** The current position string. */

@@ -20,8 +20,21 @@ public interface Evaluator {
         public int total() { return white - black; }
     }
 
-    /** The evaluator for a variant. */
+    /** Names accepted by {@link #named}: the full evaluation and the material-only baseline. */
+    String FULL = "full", MATERIAL = "material";
+
+    /** The full evaluator for a variant. */
     static Evaluator forRules(Rules rules) {
-        return new MaterialEvaluator(rules);
+        return new PositionalEvaluator(rules);
+    }
+
+    /** The evaluator with this name ({@code full} or {@code material}, case-insensitive). */
+    static Evaluator named(Rules rules, String name) {
+        String n = name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT);
+        return switch (n) {
+            case FULL -> new PositionalEvaluator(rules);
+            case MATERIAL -> new MaterialEvaluator(rules);
+            default -> throw new IllegalArgumentException("Evaluation must be full or material, got '" + name + "'");
+        };
     }
 }

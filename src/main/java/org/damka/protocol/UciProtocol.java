@@ -37,7 +37,7 @@ public final class UciProtocol {
     /** Clock values are cut to this (about 30 years), so that time arithmetic cannot overflow. */
     static final long MAX_TIME_MS = 1_000_000_000_000L;
     private static final List<String> COMMANDS = List.of("uci", "isready", "setoption", "ucinewgame", "position",
-            "go", "stop", "ponderhit", "quit", "d", "legalmoves", "eval");
+            "go", "stop", "ponderhit", "quit", "d", "legalmoves", "eval", "bench");
     private static final Set<String> GO_WORDS = Set.of("wtime", "btime", "winc", "binc", "movestogo", "depth",
             "nodes", "movetime", "infinite", "ponder", "searchmoves", "perft");
 
@@ -132,6 +132,7 @@ public final class UciProtocol {
                 case "d" -> display();
                 case "legalmoves" -> out.info("legalmoves" + prefixed(engine.game().legalMoveTexts()));
                 case "eval" -> eval();
+                case "bench" -> bench(t);
                 default -> out.error("unknown command '" + quote(t[0]) + "' on line " + lineNumber + " (commands: "
                         + String.join(" ", COMMANDS) + ")");
             }
@@ -167,6 +168,8 @@ public final class UciProtocol {
         out.line("option name Ponder type check default false");
         out.line("option name Move Overhead type spin default " + Engine.DEFAULT_MOVE_OVERHEAD_MS + " min 0 max "
                 + Engine.MAX_MOVE_OVERHEAD_MS);
+        out.line("option name Evaluation type combo default " + Evaluator.FULL + " var " + Evaluator.FULL
+                + " var " + Evaluator.MATERIAL);
         out.line("uciok");
     }
 
@@ -193,8 +196,9 @@ public final class UciProtocol {
             case "multipv" -> engine.setMultiPv((int) number(name, value, 1, Engine.MAX_MULTI_PV));
             case "ponder" -> engine.setPonder(bool(name, value));
             case "move overhead" -> engine.setMoveOverheadMs(number(name, value, 0, Engine.MAX_MOVE_OVERHEAD_MS));
+            case "evaluation" -> engine.setEvaluation(value);
             default -> throw new IllegalArgumentException("unknown option '" + quote(name)
-                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead)");
+                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation)");
         }
     }
 
@@ -377,6 +381,27 @@ public final class UciProtocol {
         out.info("option name MultiPV value " + engine.multiPv());
         out.info("option name Ponder value " + engine.ponder());
         out.info("option name Move Overhead value " + engine.moveOverheadMs());
+        out.info("option name Evaluation value " + engine.evaluation());
+    }
+
+    /**
+     * {@code bench [depth]}: the fixed bench searches (one thread, fresh tables) on a thread of
+     * their own, reported as {@code info string} lines; the engine keeps answering meanwhile.
+     */
+    private void bench(String[] t) {
+        if (t.length > 2) throw new IllegalArgumentException("expected 'bench [depth]'");
+        int depth = t.length == 2 ? (int) number("bench depth", t[1], 1, Engine.MAX_SEARCH_DEPTH) : 0;
+        Thread thread = new Thread(() -> {
+            try {
+                org.damka.engine.Bench.Result result = org.damka.engine.Bench.run(
+                        org.damka.engine.Bench.positions(), depth, line -> out.info(line));
+                out.info(result.summary());
+            } catch (RuntimeException e) {
+                out.error("bench: " + e.getMessage());
+            }
+        }, "damka-bench");
+        thread.setDaemon(true);
+        thread.start();
     }
 
     private void eval() {

@@ -12,59 +12,107 @@ import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 
 /**
- * Iterative-deepening alpha-beta search. Positions, move lists and principal variations live in
- * arrays preallocated per ply, so the search allocates nothing below the root. It never prints:
- * it reports through a {@link SearchListener}. Stop requests are a volatile flag polled every
- * few thousand nodes.
+ * The search of one variant: a transposition table shared by {@code threads} {@link Worker}s
+ * (Lazy SMP: helpers search the same root, odd ones one ply deeper, and fill the shared table;
+ * the main worker decides and reports), MultiPV, pondering and limits. It never prints: it
+ * reports through a {@link SearchListener}. Stop requests are a volatile flag polled every few
+ * hundred nodes; the main worker also checks the clock and the node limit there.
+ *
+ * <p>{@link #run} is not re-entrant: one search at a time per instance. Setters must be called
+ * between searches.
  */
 public final class Search {
     public static final int MAX_PLY = 128;
     public static final int WIN = 30_000;
     /** Scores beyond this are wins or losses found by the search. */
     public static final int WIN_BOUND = WIN - 1000;
-    private static final int INF = WIN + 1;
+    public static final int MAX_MULTI_PV = 64;
 
     private final Rules rules;
-    private final MoveGenerator generator;
     private final Evaluator evaluator;
     private final MoveNotation notation;
-    private final Position[] stack = new Position[MAX_PLY + 1];
-    private final MoveList[] lists = new MoveList[MAX_PLY + 1];
-    private final MoveList[] pv = new MoveList[MAX_PLY + 2];
-    /** Hashes of the game's reversible tail followed by those of the current line. */
-    private final long[] hashes = new long[1024 + MAX_PLY];
-    private final int[] reversible = new int[MAX_PLY + 1];
-    private int historyLength;
-    private final int reversibleLimitPlies;
+    // Scratch for turning lines into text (reports), allocated once.
+    private final MoveGenerator lineGenerator;
+    private final MoveList lineMoves = new MoveList();
+    private final Position linePosition = new Position();
+    private TranspositionTable tt;
+    private Worker[] workers;
+    private int multiPv = 1;
+    private SearchParams params = SearchParams.DEFAULT;
 
-    private volatile boolean stopRequested;
+    private volatile boolean stop;
+    private volatile boolean userStop;
     private volatile boolean pondering;
     /** Set by {@link #prepare}: run() then keeps the flags (a stop may already have come). */
     private boolean prepared;
     /** When prepare() was called: the clock of the move runs from then. */
     private long preparedAt;
-    private long nodes;
-    private int selDepth;
     private long nodeLimit;
     private volatile TimeManager time;
 
     public Search(Rules rules, Evaluator evaluator) {
+        this(rules, evaluator, 16);
+    }
+
+    public Search(Rules rules, Evaluator evaluator, int hashMb) {
         this.rules = rules;
-        this.generator = MoveGenerator.create(rules);
         this.evaluator = evaluator;
         this.notation = new MoveNotation(rules);
-        for (int i = 0; i <= MAX_PLY; i++) {
-            stack[i] = new Position();
-            lists[i] = new MoveList();
-        }
-        for (int i = 0; i < pv.length; i++) pv[i] = new MoveList();
-        int r = rules.draws().reversibleMoves();
-        reversibleLimitPlies = r > 0 ? 2 * r : Integer.MAX_VALUE;
+        this.lineGenerator = MoveGenerator.create(rules);
+        this.tt = new TranspositionTable(hashMb);
+        this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
+    }
+
+    public Rules rules() { return rules; }
+
+    /** Number of search threads (Lazy SMP), 1 or more. */
+    public void setThreads(int n) {
+        if (n < 1) throw new IllegalArgumentException("threads must be at least 1");
+        if (n == workers.length) return;
+        Worker[] w = new Worker[n];
+        for (int i = 0; i < n; i++) w[i] = i < workers.length ? workers[i] : new Worker(this, i, rules, evaluator, tt, params);
+        workers = w;
+    }
+
+    public int threads() { return workers.length; }
+
+    /** Resizes (and so empties) the transposition table. */
+    public void setHashMb(int mb) {
+        tt = new TranspositionTable(mb);
+        Worker[] w = new Worker[workers.length];
+        for (int i = 0; i < w.length; i++) w[i] = new Worker(this, i, rules, evaluator, tt, params);
+        workers = w;
+    }
+
+    /** Number of best lines to search and report (1 = normal play). */
+    public void setMultiPv(int n) {
+        if (n < 1 || n > MAX_MULTI_PV) throw new IllegalArgumentException("MultiPV must be 1.." + MAX_MULTI_PV);
+        multiPv = n;
+    }
+
+    /** The selective-search configuration (for self-play comparisons). */
+    public void setParams(SearchParams p) {
+        params = p;
+        for (Worker w : workers) w.params = p;
+    }
+
+    public SearchParams params() { return params; }
+
+    /** Forgets everything learnt: the table and the move-ordering statistics. */
+    public void clear() {
+        tt.clear();
+        for (Worker w : workers) w.clearHistory();
+    }
+
+    /** Permille of the table used by the current search. */
+    public int hashFull() {
+        return tt.hashFull();
     }
 
     /** Asks a running search to stop as soon as possible. Thread-safe. */
     public void stop() {
-        stopRequested = true;
+        userStop = true;
+        stop = true;
     }
 
     /**
@@ -74,7 +122,8 @@ public final class Search {
      * the time until that thread runs counts against the move.
      */
     public void prepare(SearchLimits limits) {
-        stopRequested = false;
+        stop = false;
+        userStop = false;
         pondering = limits.ponder();
         preparedAt = System.nanoTime();
         prepared = true;
@@ -88,8 +137,25 @@ public final class Search {
         pondering = false;
     }
 
+    /** Nodes searched by every thread in the last (or current) search. */
     public long nodes() {
-        return nodes;
+        long n = 0;
+        for (Worker w : workers) n += w.nodes;
+        return n;
+    }
+
+    boolean stopped() {
+        return stop;
+    }
+
+    /** Called by workers every few hundred nodes: only the main worker checks the limits. */
+    void poll(Worker w) {
+        if (w.index != 0) return;
+        if (nodeLimit != Long.MAX_VALUE && nodes() >= nodeLimit) {
+            stop = true;
+        } else if (!pondering && time.hardExpired()) {
+            stop = true;
+        }
     }
 
     /**
@@ -97,49 +163,50 @@ public final class Search {
      * the best move's text, or null when the side to move has no legal move.
      */
     public String run(Game game, SearchLimits limits, long moveOverheadMs, SearchListener listener) {
-        if (!prepared) {
-            stopRequested = false;
-            pondering = limits.ponder();
-            preparedAt = System.nanoTime();
-        }
+        if (!prepared) prepare(limits);
         prepared = false;
-        nodes = 0;
-        selDepth = 0;
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
-        Position root = stack[0];
-        root.copyFrom(game.position());
-        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(), preparedAt);
-        loadHistory(game);
-
-        MoveList rootMoves = lists[0];
-        int n = generator.generate(root, rootMoves);
-        if (!limits.searchMoves().isEmpty()) n = restrictRoot(root, rootMoves, limits.searchMoves());
+        Position root = game.position();
+        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(),
+                root.count(0) + root.count(1), preparedAt);
+        tt.newSearch();
+        Worker main = workers[0];
+        for (Worker w : workers) {
+            w.prepare(game);
+            if (!limits.searchMoves().isEmpty()) restrictRoot(root, w.rootMoves, limits.searchMoves());
+        }
+        MoveList rootMoves = main.rootMoves;
+        int n = rootMoves.size();
         if (n == 0) {
             listener.bestMove(null, null);
             return null;
         }
         boolean timed = limits.moveTime() > 0 || limits.hasClock(root.sideToMove());
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 1) : MAX_PLY - 1;
-        String best = notation.format(root, rootMoves, 0);
-        String ponder = null;
+        int lines = Math.min(multiPv, n);
         // A forced move in a timed game is played at once.
         boolean forced = n == 1 && timed && !limits.infinite() && !limits.ponder();
-        for (int depth = 1; depth <= maxDepth && !forced; depth++) {
-            int score = searchNode(0, depth, -INF, INF);
-            if (stopRequested && depth > 1) break;
-            List<String> line = principalVariation();
-            if (!line.isEmpty()) {
-                best = line.get(0);
-                ponder = line.size() > 1 ? line.get(1) : null;
+
+        List<Thread> helpers = new ArrayList<>();
+        if (!forced) {
+            for (int i = 1; i < workers.length; i++) {
+                Worker w = workers[i];
+                Thread t = new Thread(() -> helperLoop(w, maxDepth), "damka-helper-" + i);
+                t.setDaemon(true);
+                helpers.add(t);
+                t.start();
             }
-            moveToFront(rootMoves, pv[0]);
-            report(listener, depth, score, line);
-            if (stopRequested) break;
-            if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score))) break;
+        }
+        for (int depth = 1; depth <= maxDepth && !forced; depth++) {
+            boolean complete = main.iteration(depth, lines);
+            if (!complete) break;
+            report(listener, main, depth, lines);
+            int score = main.pvScores[0];
+            if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score)) + 2) break;
             if (!pondering && !limits.infinite() && time.softExpired()) break;
         }
         // Infinite and ponder searches answer only when told to stop (or on ponder hit).
-        while ((limits.infinite() || pondering) && !stopRequested) {
+        while ((limits.infinite() || pondering) && !userStop) {
             try {
                 Thread.sleep(1);
             } catch (InterruptedException e) {
@@ -147,47 +214,69 @@ public final class Search {
                 break;
             }
         }
+        stop = true;
+        for (Thread t : helpers) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        MoveList line = main.completedDepth > 0 ? main.pvLines[0] : null;
+        String best;
+        String ponder = null;
+        if (line != null && line.size() > 0) {
+            List<String> text = lineText(root, line, 2);
+            best = text.isEmpty() ? notation.format(root, rootMoves, 0) : text.get(0);
+            if (text.size() > 1) ponder = text.get(1);
+        } else {
+            best = notation.format(root, rootMoves, 0);
+        }
         listener.bestMove(best, ponder);
         return best;
     }
 
     /** Keeps only the root moves named in {@code searchmoves} (slow path, once per search). */
-    private int restrictRoot(Position root, MoveList moves, List<String> allowed) {
+    private void restrictRoot(Position root, MoveList moves, List<String> allowed) {
         MoveList kept = new MoveList();
         for (int i = 0; i < moves.size(); i++) {
             if (allowed.contains(notation.format(root, moves, i))) kept.addFrom(moves, i);
         }
         moves.clear();
         for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
-        return moves.size();
     }
 
-    private void loadHistory(Game game) {
-        int tail = Math.min(game.reversiblePlies(), 1023);
-        historyLength = 0;
-        for (int ply = game.plies() - tail; ply < game.plies(); ply++) {
-            hashes[historyLength++] = game.positionAt(ply).hash();
+    private void helperLoop(Worker w, int maxDepth) {
+        for (int depth = 1 + (w.index & 1); depth <= maxDepth && !stop; depth++) {
+            if (!w.iteration(depth, 1)) break;
         }
-        reversible[0] = game.reversiblePlies();
     }
 
-    private void report(SearchListener listener, int depth, int score, List<String> line) {
+    private void report(SearchListener listener, Worker main, int depth, int lines) {
         long ms = time.elapsedMs();
-        int mate = 0;
-        if (Math.abs(score) >= WIN_BOUND) {
-            int plies = WIN - Math.abs(score);
-            mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
+        long total = nodes();
+        int hashFull = tt.hashFull();
+        for (int k = 0; k < lines; k++) {
+            int score = main.pvScores[k];
+            int mate = 0;
+            if (Math.abs(score) >= WIN_BOUND) {
+                int plies = WIN - Math.abs(score);
+                mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
+            }
+            listener.info(new SearchInfo(depth, main.selDepth, score, mate, total,
+                    ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
+                    lineText(main.stack[0], main.pvLines[k], MAX_PLY)));
         }
-        listener.info(new SearchInfo(depth, selDepth, score, mate, nodes, ms > 0 ? nodes * 1000 / ms : nodes * 1000,
-                ms, 0, 1, line));
     }
 
-    private List<String> principalVariation() {
+    /** The first moves (at most max) of a line as text, stopping at the first illegal move. */
+    private List<String> lineText(Position root, MoveList line, int max) {
         List<String> out = new ArrayList<>();
-        Position p = new Position(stack[0]);
-        MoveList line = pv[0];
-        MoveList legal = new MoveList();
-        for (int i = 0; i < line.size(); i++) {
+        Position p = linePosition;
+        p.copyFrom(root);
+        MoveList legal = lineMoves;
+        MoveGenerator generator = lineGenerator;
+        for (int i = 0; i < line.size() && i < max; i++) {
             generator.generate(p, legal);
             int found = -1;
             for (int j = 0; j < legal.size(); j++) if (legal.sameMove(j, line, i)) found = j;
@@ -198,79 +287,13 @@ public final class Search {
         return out;
     }
 
-    private static void moveToFront(MoveList moves, MoveList line) {
-        if (line.size() == 0) return;
-        for (int i = 0; i < moves.size(); i++) {
-            if (moves.sameMove(i, line, 0)) {
-                for (int j = i; j > 0; j--) moves.swap(j, j - 1);
-                return;
-            }
-        }
+    /** The score of the last completed iteration of the main line (side to move's view). */
+    public int lastScore() {
+        return workers[0].pvScores[0];
     }
 
-    private boolean shouldStop() {
-        if (stopRequested) return true;
-        if (nodes >= nodeLimit) {
-            stopRequested = true;
-        } else if ((nodes & 1023) == 0 && !pondering && time.hardExpired()) {
-            stopRequested = true;
-        }
-        return stopRequested;
-    }
-
-    /** True if the position at this ply is drawn by repetition or the reversible-move counter. */
-    private boolean isDraw(int ply) {
-        if (reversible[ply] >= reversibleLimitPlies) return true;
-        long h = stack[ply].hash();
-        int limit = historyLength + ply;
-        // Same side to move: every second entry back, within the reversible tail.
-        for (int k = limit - 2, back = 2; k >= 0 && back <= reversible[ply]; k -= 2, back += 2) {
-            if (hashes[k] == h) return true;
-        }
-        return false;
-    }
-
-    private int searchNode(int ply, int depth, int alpha, int beta) {
-        pv[ply].clear();
-        nodes++;
-        if (ply > selDepth) selDepth = ply;
-        if (ply > 0) {
-            if (shouldStop()) return 0;
-            if (isDraw(ply)) return 0;
-        }
-        Position p = stack[ply];
-        MoveList moves = lists[ply];
-        int n = ply == 0 ? moves.size() : generator.generate(p, moves);
-        if (n == 0) return rules.noMoveLoses() ? -(WIN - ply) : 0;
-        if (ply >= MAX_PLY - 1) return evaluator.evaluate(p);
-        // At the horizon a quiet position is evaluated; a position with a capture never is.
-        if (depth <= 0 && !moves.isCapture(0)) return evaluator.evaluate(p);
-        int best = -INF;
-        hashes[historyLength + ply] = p.hash();
-        Position child = stack[ply + 1];
-        for (int i = 0; i < n; i++) {
-            child.copyFrom(p);
-            moves.play(child, i);
-            reversible[ply + 1] = moves.isCapture(i) || !p.isKing(moves.from(i)) ? 0 : reversible[ply] + 1;
-            // Captures are forced: they do not use up depth, so the horizon never splits one.
-            int nextDepth = moves.isCapture(i) ? depth - (n == 1 ? 0 : 1) : depth - 1;
-            int score = -searchNode(ply + 1, nextDepth, -beta, -Math.max(alpha, best));
-            if (stopRequested && ply > 0) return 0;
-            if (score > best) {
-                best = score;
-                if (score > alpha) updatePv(ply, moves, i);
-                if (score >= beta) break;
-            }
-            if (stopRequested) break;
-        }
-        return best;
-    }
-
-    private void updatePv(int ply, MoveList moves, int i) {
-        MoveList line = pv[ply];
-        line.clear();
-        line.addFrom(moves, i);
-        MoveList rest = pv[ply + 1];
-        for (int k = 0; k < rest.size(); k++) line.addFrom(rest, k);
+    /** The depth of the last completed iteration. */
+    public int lastDepth() {
+        return workers[0].completedDepth;
     }
 }

@@ -5,20 +5,28 @@ package org.damka.search;
  * hard one (stop at once). With {@code movetime} both are the move time less the move overhead.
  * With a clock the engine plans as if each of the moves still to come also lost the move overhead
  * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
- * of draining down to the overhead; it aims at that budget divided by the moves to go, and never
- * lets one move take more than half of what is left (four fifths with one move to go).
+ * of draining down to the overhead; it aims at that budget divided by the moves to go, shaped by
+ * the stage of the game (less in the opening, more in the middle game, where games are decided),
+ * and never lets one move take more than half of what is left (four fifths with one move to go).
  */
 public final class TimeManager {
+    /** Share of the planned time after which no new iteration starts (an iteration costs more than the last). */
+    private static final int SOFT_PERCENT = 60;
+
     private volatile long start;
     private final long softMs;
     private final long hardMs;
 
     public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply) {
-        this(limits, side, moveOverheadMs, ply, System.nanoTime());
+        this(limits, side, moveOverheadMs, ply, -1, System.nanoTime());
     }
 
-    /** The clock of the move started at {@code startNanos} ({@link System#nanoTime}). */
-    public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply, long startNanos) {
+    /**
+     * @param pieces     pieces on the board (both sides), or -1 when unknown; shapes the time
+     *                   spent over the game
+     * @param startNanos when the move's clock started ({@link System#nanoTime})
+     */
+    public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply, int pieces, long startNanos) {
         this.start = startNanos;
         long soft = Long.MAX_VALUE, hard = Long.MAX_VALUE;
         if (limits.moveTime() > 0) {
@@ -29,14 +37,22 @@ public final class TimeManager {
             // More moves expected early in the game; fewer remain later.
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
             long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (movesToGo + 2);
-            long target = Math.max(1, budget / movesToGo);
+            long target = Math.max(1, budget / movesToGo) * phasePercent(ply, pieces) / 100;
             long left = Math.max(1, time - moveOverheadMs);
             long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);
-            soft = Math.min(target, cap);
-            hard = Math.min(target * 4, cap);
+            soft = Math.max(1, Math.min(target * SOFT_PERCENT / 100, cap));
+            hard = Math.max(1, Math.min(target * 3, cap));
         }
         this.softMs = soft;
         this.hardMs = hard;
+    }
+
+    /** Percentage of the base time for this stage of the game. */
+    private static int phasePercent(int ply, int pieces) {
+        if (pieces < 0) return 100;
+        if (ply < 8 && pieces >= 20) return 70;     // opening: well-known shapes, cheap moves
+        if (pieces >= 10) return 130;               // the middle game decides most games
+        return 100;
     }
 
     /** Starts the clock again (ponder hit: the thinking time starts now). */

@@ -51,4 +51,45 @@ class TimeManagerTest {
         // Increment below the overhead and little time: play at once rather than lose on time.
         assertEquals(1, new TimeManager(clock(300, 10, 0), 0, 30, 0).softMs());
     }
+
+    private static SearchLimits clock(long white, long black, long inc) {
+        return new SearchLimits(white, black, inc, inc, 0, 0, 0, 0, false, false);
+    }
+
+    private static TimeManager at(SearchLimits limits, int side, long overhead, int ply, int pieces) {
+        return new TimeManager(limits, side, overhead, ply, pieces, System.nanoTime());
+    }
+
+    @Test
+    void neverPlansPastHalfOfWhatIsLeftAtAnyStage() {
+        for (long left : new long[] {5, 20, 100, 1_000, 10_000, 300_000}) {
+            for (int pieces : new int[] {-1, 4, 16, 24, 40}) {
+                TimeManager t = at(clock(left, left, left / 10), 0, 10, 30, pieces);
+                assertTrue(t.hardMs() >= 1 && t.hardMs() <= Math.max(1, (left - 10) / 2), left + " " + t.hardMs());
+                assertTrue(t.softMs() <= t.hardMs());
+            }
+        }
+    }
+
+    @Test
+    void theMiddleGameGetsMoreTimeThanTheOpening() {
+        TimeManager opening = at(clock(60_000, 60_000, 0), 0, 10, 2, 24);
+        TimeManager middle = at(clock(60_000, 60_000, 0), 0, 10, 30, 16);
+        assertTrue(middle.softMs() > opening.softMs());
+    }
+
+    @Test
+    void aMoveTimeIsUsedLessTheOverhead() {
+        TimeManager t = at(SearchLimits.moveTime(500), 0, 30, 0, 24);
+        assertEquals(470, t.hardMs());
+        TimeManager none = at(SearchLimits.depth(5), 0, 30, 0, 24);
+        assertTrue(!none.softExpired() && !none.hardExpired());
+    }
+
+    @Test
+    void theSideToMovesClockCounts() {
+        TimeManager white = at(clock(1_000, 100_000, 0), 0, 0, 20, 20);
+        TimeManager black = at(clock(1_000, 100_000, 0), 1, 0, 20, 20);
+        assertTrue(black.softMs() > white.softMs());
+    }
 }

@@ -1,0 +1,111 @@
+package org.damka.engine;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.damka.search.Search;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * The bench: a fixed list of positions of every variant (resource {@code bench.txt}: openings,
+ * middle games, king endgames), each searched to a fixed depth with one thread, a 16 MB table and
+ * fresh state, so the node total is identical on every run and changes only when the search's
+ * behaviour changes. Commit messages that change the search carry it ("Bench: N").
+ */
+public final class Bench {
+    public static final int HASH_MB = 16;
+    private static final String RESOURCE = "/bench.txt";
+
+    private Bench() { }
+
+    /** One bench position: variant, depth, position string. */
+    public record Position(Rules rules, int depth, String fen) { }
+
+    /**
+     * The outcome: one line per position and the totals. Time is the searching thread's CPU time
+     * (the search runs on the calling thread), so a busy machine does not distort the speed.
+     */
+    public record Result(List<String> lines, long nodes, long ms, long nps) {
+        /** The closing line: {@code bench <nodes> nodes <nps> nps <ms> ms}. */
+        public String summary() {
+            return "bench " + nodes + " nodes " + nps + " nps " + ms + " ms";
+        }
+    }
+
+    /** The positions of {@code bench.txt} (lines {@code variant depth fen}; # starts a comment). */
+    public static List<Position> positions() {
+        List<Position> out = new ArrayList<>();
+        try (InputStream in = Bench.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) throw new IllegalStateException("bench.txt missing from the jar");
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                String t = line.trim();
+                if (t.isEmpty() || t.startsWith("#")) continue;
+                String[] parts = t.split("\\s+", 3);
+                Rules rules = Variants.byName(parts[0]);
+                if (rules == null || parts.length < 3) throw new IllegalStateException("bad bench line: " + t);
+                Fen.parse(rules, parts[2]); // validates
+                out.add(new Position(rules, Integer.parseInt(parts[1]), parts[2]));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** Searches every position; see the class comment. */
+    public static Result run(List<Position> positions, int depthOverride, Consumer<String> progress) {
+        Map<Rules, Search> searches = new HashMap<>();
+        List<String> lines = new ArrayList<>();
+        long totalNodes = 0;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        long start = cpu.getCurrentThreadCpuTime();
+        int index = 0;
+        for (Position bp : positions) {
+            index++;
+            Search search = searches.computeIfAbsent(bp.rules(),
+                    r -> new Search(r, Evaluator.forRules(r), HASH_MB));
+            search.clear();
+            Game game = new Game(bp.rules(), Fen.parse(bp.rules(), bp.fen()));
+            int depth = depthOverride > 0 ? depthOverride : bp.depth();
+            long t0 = cpu.getCurrentThreadCpuTime();
+            final SearchInfo[] last = new SearchInfo[1];
+            String best = search.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
+                @Override
+                public void info(SearchInfo info) {
+                    last[0] = info;
+                }
+
+                @Override
+                public void bestMove(String move, String ponder) { }
+            });
+            long ms = (cpu.getCurrentThreadCpuTime() - t0) / 1_000_000;
+            long nodes = search.nodes();
+            totalNodes += nodes;
+            String score = last[0] == null ? "none"
+                    : last[0].mateIn() != 0 ? "mate " + last[0].mateIn() : "cp " + last[0].scoreCp();
+            String line = String.format("position %2d %-13s depth %2d nodes %9d time %5d ms best %-10s score %s",
+                    index, bp.rules().name(), depth, nodes, ms, best == null ? "(none)" : best, score);
+            lines.add(line);
+            if (progress != null) progress.accept(line);
+        }
+        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start) / 1_000_000);
+        return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms);
+    }
+}

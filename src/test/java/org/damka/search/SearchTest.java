@@ -1,0 +1,217 @@
+package org.damka.search;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+class SearchTest {
+
+    /** Collects reports. */
+    static final class Recorder implements SearchListener {
+        final List<SearchInfo> infos = new ArrayList<>();
+        volatile String best, ponder;
+        final CountDownLatch done = new CountDownLatch(1);
+
+        @Override
+        public synchronized void info(SearchInfo info) {
+            infos.add(info);
+        }
+
+        @Override
+        public void bestMove(String move, String ponderMove) {
+            best = move;
+            ponder = ponderMove;
+            done.countDown();
+        }
+
+        synchronized SearchInfo last() {
+            return infos.get(infos.size() - 1);
+        }
+    }
+
+    static Game game(Rules rules, String fen) {
+        return new Game(rules, Fen.parse(rules, fen));
+    }
+
+    static Recorder search(Rules rules, String fen, SearchLimits limits) {
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Recorder r = new Recorder();
+        s.run(game(rules, fen), limits, 0, r);
+        return r;
+    }
+
+    @Test
+    void aWinIsReportedAsMate() {
+        // The white king takes the last black piece.
+        Recorder r = search(Variants.RUSSIAN, "W:WKa1:Bd4", SearchLimits.depth(6));
+        assertEquals(1, r.last().mateIn());
+        assertTrue(r.best.startsWith("a1:"), r.best);
+        // The side to move loses in two: its man must step into the king's capture, or is caught.
+        Recorder lost = search(Variants.ENGLISH, "B:WK17,K18,K19:B25", SearchLimits.depth(10));
+        assertTrue(lost.last().mateIn() < 0, "mate " + lost.last().mateIn());
+    }
+
+    @Test
+    void noLegalMoveGivesNoBestMove() {
+        Recorder r = search(Variants.RUSSIAN, "W:Wa1:Bb2,c3", SearchLimits.depth(4));
+        assertNull(r.best);
+    }
+
+    @Test
+    void multiPvReportsDistinctLinesInOrder() {
+        Rules rules = Variants.RUSSIAN;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        s.setMultiPv(3);
+        Recorder r = new Recorder();
+        s.run(game(rules, rules.startFen()), SearchLimits.depth(6), 0, r);
+        List<SearchInfo> lastDepth = r.infos.stream().filter(i -> i.depth() == 6).toList();
+        assertEquals(3, lastDepth.size());
+        Set<String> firstMoves = new HashSet<>();
+        for (int k = 0; k < 3; k++) {
+            assertEquals(k + 1, lastDepth.get(k).multiPv());
+            firstMoves.add(lastDepth.get(k).pv().get(0));
+            if (k > 0) assertTrue(lastDepth.get(k).scoreCp() <= lastDepth.get(k - 1).scoreCp());
+        }
+        assertEquals(3, firstMoves.size());
+        assertEquals(lastDepth.get(0).pv().get(0), r.best);
+    }
+
+    @Test
+    void twoThreadsSearchAndCountBothThreadsNodes() {
+        Rules rules = Variants.INTERNATIONAL;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        s.setThreads(2);
+        Recorder r = new Recorder();
+        s.run(game(rules, rules.startFen()), SearchLimits.depth(7), 0, r);
+        assertNotNull(r.best);
+        assertTrue(game(rules, rules.startFen()).legalMoveTexts().contains(r.best));
+        assertEquals(s.nodes(), r.last().nodes());
+        assertTrue(r.last().hashFull() > 0);
+    }
+
+    @Test
+    void stopEndsAnInfiniteSearch() throws Exception {
+        Rules rules = Variants.ENGLISH;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Recorder r = new Recorder();
+        Thread t = new Thread(() -> s.run(game(rules, rules.startFen()), SearchLimits.untilStopped(), 0, r));
+        t.start();
+        Thread.sleep(150);
+        assertEquals(1, r.done.getCount(), "an infinite search waits for stop");
+        s.stop();
+        assertTrue(r.done.await(2, TimeUnit.SECONDS));
+        assertNotNull(r.best);
+    }
+
+    @Test
+    void ponderHitTurnsPonderingIntoATimedSearch() throws Exception {
+        Rules rules = Variants.RUSSIAN;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Recorder r = new Recorder();
+        SearchLimits ponder = new SearchLimits(0, 0, 0, 0, 0, 0, 0, 100, false, true);
+        Thread t = new Thread(() -> s.run(game(rules, rules.startFen()), ponder, 0, r));
+        t.start();
+        Thread.sleep(300);
+        assertEquals(1, r.done.getCount(), "pondering does not answer before ponderhit");
+        s.ponderHit();
+        assertTrue(r.done.await(3, TimeUnit.SECONDS));
+        assertNotNull(r.best);
+    }
+
+    @Test
+    void aSingleLegalMoveIsPlayedAtOnceInATimedGame() {
+        // Black must capture: one legal move.
+        Rules rules = Variants.RUSSIAN;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Recorder r = new Recorder();
+        Game g = game(rules, "B:Wc3,g1:Bd4,h8");
+        assertEquals(1, g.legalMoveTexts().size());
+        SearchLimits clock = new SearchLimits(60_000, 60_000, 0, 0, 0, 0, 0, 0, false, false);
+        String best = s.run(g, clock, 0, r);
+        assertEquals(g.legalMoveTexts().get(0), best);
+        assertTrue(s.nodes() < 10, "nodes " + s.nodes());
+    }
+
+    @Test
+    void theNodeLimitIsKept() {
+        Rules rules = Variants.INTERNATIONAL;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        s.run(game(rules, rules.startFen()), SearchLimits.nodes(5000), 0, new Recorder());
+        assertTrue(s.nodes() <= 5000 + 256, "nodes " + s.nodes());
+    }
+
+    @Test
+    void theEndgameDrawRuleIsScoredInTheTree() {
+        // Russian: three pieces against a lone king on the long diagonal are drawn unless taken by
+        // the 5th move. Bring the count to 4 with harmless king moves, then nothing wins in one.
+        Rules rules = Variants.RUSSIAN;
+        Game g = game(rules, "W:WKc1,Ke1,Kg1:BKh8");
+        for (String m : List.of("c1-d2", "h8-g7", "e1-f2", "g7-h8", "d2-c1", "h8-g7", "f2-e1", "g7-h8")) g.play(m);
+        assertTrue(g.result().isEmpty());
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Recorder r = new Recorder();
+        s.run(g, SearchLimits.depth(8), 0, r);
+        assertEquals(0, r.last().scoreCp(), "drawn by the 5-move rule within the search");
+        assertEquals(0, r.last().mateIn());
+        // Without the history the same position is scored from the (scaled) evaluation.
+        Recorder fresh = search(rules, Fen.format(rules, g.position()), SearchLimits.depth(6));
+        assertTrue(fresh.last().scoreCp() != 0 || fresh.last().mateIn() != 0);
+    }
+
+    @Test
+    void searchAllocatesNothingPerNode() {
+        com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Rules rules = Variants.ENGLISH;
+        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Game g = game(rules, rules.startFen());
+        SearchListener quiet = new SearchListener() {
+            public void info(SearchInfo info) { }
+            public void bestMove(String move, String ponder) { }
+        };
+        s.run(g, SearchLimits.depth(10), 0, quiet); // warm-up
+        s.clear();
+        long before = bean.getThreadAllocatedBytes(Thread.currentThread().getId());
+        s.run(g, SearchLimits.depth(12), 0, quiet);
+        long allocated = bean.getThreadAllocatedBytes(Thread.currentThread().getId()) - before;
+        long nodes = s.nodes();
+        assertTrue(nodes > 100_000);
+        // Reports and the final move text allocate a little per iteration, never per node.
+        assertTrue(allocated < 150_000, allocated + " bytes for " + nodes + " nodes");
+    }
+
+    @Test
+    void transpositionTableKeepsEntriesAndWinDistances() {
+        TranspositionTable tt = new TranspositionTable(1);
+        tt.store(12345L, 777, -321, 9, TranspositionTable.BOUND_LOWER);
+        long data = tt.probe(12345L);
+        assertEquals(777, TranspositionTable.move(data));
+        assertEquals(-321, TranspositionTable.score(data));
+        assertEquals(9, TranspositionTable.depth(data));
+        assertEquals(TranspositionTable.BOUND_LOWER, TranspositionTable.bound(data));
+        assertEquals(0, tt.probe(54321L));
+        // A win in 5 plies seen 3 plies below the root is stored as a win 8 plies from that node's root view.
+        int win = Search.WIN - 8;
+        assertEquals(win, Worker.fromTt(Worker.toTt(win, 3), 3));
+        assertEquals(Search.WIN - 5, Worker.toTt(win, 3));
+        assertEquals(-(Search.WIN - 5), Worker.toTt(-win, 3));
+        AtomicReference<String> none = new AtomicReference<>();
+        assertNull(none.get());
+    }
+}

@@ -1,0 +1,134 @@
+package org.damka.tactics;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.movegen.MoveNotation;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.damka.search.Search;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Combinations (a quiet sacrifice followed by a multiple capture that wins material) from
+ * {@code tactics.txt}: each line is {@code variant|fen|key move|gain|source}, where the source
+ * says how the position was found and checked (see {@link TacticsGenerator}). The quick test asks
+ * the engine to find the key move within a fixed node budget; another re-checks every claim
+ * with the plain {@link MaterialMinimax}, independently of the engine's search.
+ */
+class TacticsTest {
+    /** Node budgets: far below the engine depth used when the positions were chosen. */
+    static final Map<String, Long> BUDGET = Map.of(
+            "russian", 100_000L, "brazilian", 100_000L, "english", 100_000L,
+            "international", 200_000L, "hexagonal", 200_000L);
+
+    record Tactic(Rules rules, String fen, String key, int gain, String source) {
+        int depth() {
+            Matcher m = Pattern.compile("minimax depth (\\d+)").matcher(source);
+            if (!m.find()) throw new IllegalStateException("no minimax depth in: " + source);
+            return Integer.parseInt(m.group(1));
+        }
+    }
+
+    static List<Tactic> tactics() throws IOException {
+        List<Tactic> out = new ArrayList<>();
+        try (InputStream in = TacticsTest.class.getResourceAsStream("/tactics.txt")) {
+            BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            for (String line; (line = r.readLine()) != null; ) {
+                if (line.isBlank() || line.startsWith("#")) continue;
+                String[] f = line.split("\\|", 5);
+                out.add(new Tactic(Variants.byName(f[0]), f[1], f[2], Integer.parseInt(f[3]), f[4]));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void thereAreEnoughPositionsOfEveryVariant() throws IOException {
+        Map<String, Integer> count = new HashMap<>();
+        for (Tactic t : tactics()) count.merge(t.rules().name(), 1, Integer::sum);
+        for (Rules r : Variants.all()) {
+            int needed = r.geometry().twoWords() ? 20 : 40;
+            assertTrue(count.getOrDefault(r.name(), 0) >= needed, r.name() + ": " + count.get(r.name()));
+        }
+    }
+
+    /** The engine's move within the budget (one thread, fresh table). */
+    static String solve(Tactic t, long nodes) {
+        Search s = new Search(t.rules(), Evaluator.forRules(t.rules()), 16);
+        return s.run(new Game(t.rules(), Fen.parse(t.rules(), t.fen())), SearchLimits.nodes(nodes), 0, new SearchListener() {
+            public void info(SearchInfo info) { }
+            public void bestMove(String move, String ponder) { }
+        });
+    }
+
+    /** The same move in canonical text (input may be a short form). */
+    static int index(Tactic t, Position p, MoveList moves, String text) {
+        MoveGenerator.create(t.rules()).generate(p, moves);
+        return new MoveNotation(t.rules()).parse(p, moves, text);
+    }
+
+    @Test
+    void theEngineFindsEveryCombinationWithinItsNodeBudget() throws IOException {
+        List<String> failures = new ArrayList<>();
+        for (Tactic t : tactics()) {
+            Position p = Fen.parse(t.rules(), t.fen());
+            MoveList moves = new MoveList();
+            String played = solve(t, BUDGET.get(t.rules().name()));
+            if (index(t, p, moves, played) != index(t, p, moves, t.key())) {
+                failures.add(t.rules().name() + " " + t.fen() + ": played " + played + ", key " + t.key());
+            }
+        }
+        assertTrue(failures.isEmpty(), failures.size() + " not solved:\n" + String.join("\n", failures));
+    }
+
+    /**
+     * Re-checks each stored claim without the engine's search: at the two recorded minimax depths
+     * D and D + 1, the key move is a sacrifice (the opponent must capture), gains at least a man
+     * over the present balance (at D + 1 exactly the recorded gain), and every other move is at
+     * least a man worse.
+     */
+    @Test
+    void everyClaimHoldsUnderThePlainMinimax() throws IOException {
+        for (Tactic t : tactics()) {
+            Position p = Fen.parse(t.rules(), t.fen());
+            MaterialMinimax mm = new MaterialMinimax(t.rules());
+            String where = t.rules().name() + " " + t.fen();
+            for (int depth = t.depth(); depth <= t.depth() + 1; depth++) {
+                MoveList moves = new MoveList();
+                int[] values = mm.rootValues(p, moves, depth);
+                int key = index(t, p, new MoveList(), t.key());
+                Position after = new Position(p);
+                moves.play(after, key);
+                assertTrue(MoveGenerator.create(t.rules()).hasCapture(after), where + ": the key move is no sacrifice");
+                int gain = values[key] - mm.material(p);
+                assertTrue(gain >= 100, where + " gains " + gain + " at depth " + depth);
+                if (depth == t.depth() + 1) assertEquals(t.gain(), gain, where);
+                for (int i = 0; i < values.length; i++) {
+                    if (i != key) assertTrue(values[i] <= values[key] - 100, where + ": another move is as good at depth " + depth);
+                }
+            }
+        }
+    }
+}
