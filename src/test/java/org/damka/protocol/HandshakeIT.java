@@ -42,6 +42,7 @@ class HandshakeIT {
                 "option name MultiPV type spin default 1 min 1 max 64",
                 "option name Ponder type check default false",
                 "option name Move Overhead type spin default 10 min 0 max 5000",
+                "option name Evaluation type combo default full var full var material",
                 "uciok"), lines.subList(2, lines.size()));
         engine.send("isready");
         assertEquals("readyok", engine.next(10_000).text());
@@ -55,7 +56,8 @@ class HandshakeIT {
                 "Threads", new String[] {"2", "2", "0", "65", "x"},
                 "MultiPV", new String[] {"3", "3", "0", "65", ""},
                 "Ponder", new String[] {"true", "true", "yes", "1"},
-                "Move Overhead", new String[] {"30", "30", "-1", "5001", "ten"});
+                "Move Overhead", new String[] {"30", "30", "-1", "5001", "ten"},
+                "Evaluation", new String[] {"material", "material", "positional", "", "full material"});
         for (Map.Entry<String, String[]> c : cases.entrySet()) {
             String name = c.getKey();
             String[] v = c.getValue();
@@ -74,6 +76,8 @@ class HandshakeIT {
         engine.quiet("setoption name multipv value 1");
         engine.quiet("setoption name ponder value false");
         engine.quiet("setoption name move overhead value 10");
+        engine.quiet("setoption name evaluation value full");
+        assertEquals("full", engine.display("option name Evaluation value"));
         assertEquals("16", engine.display("option name Hash value"));
         assertEquals("10", engine.display("option name Move Overhead value"));
         assertEquals(1, engine.errors("setoption name NoSuchOption value 3").size());

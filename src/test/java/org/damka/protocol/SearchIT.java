@@ -72,6 +72,23 @@ class SearchIT {
         assertEquals(List.of("ponder", pv[1]), List.of(best[2], best[3]));
     }
 
+    /** bench runs on its own thread: isready is answered meanwhile; the node total repeats. */
+    @Test
+    void benchReportsEveryPositionAndARepeatableTotal() {
+        long[] totals = new long[2];
+        for (int run = 0; run < 2; run++) {
+            engine.send("bench 2");
+            engine.send("isready");
+            List<String> lines = engine.until("info string bench ");
+            assertTrue(lines.contains("readyok"), "isready during bench: " + lines);
+            assertTrue(lines.stream().filter(l -> l.startsWith("info string position ")).count() >= 20, lines.toString());
+            String last = lines.get(lines.size() - 1);
+            assertTrue(last.matches("info string bench \\d+ nodes \\d+ nps \\d+ ms"), last);
+            totals[run] = Long.parseLong(last.split(" ")[3]);
+        }
+        assertEquals(totals[0], totals[1], "bench node total differs between runs");
+    }
+
     @Test
     void goNodesAndMultiPvInfoLines() {
         engine.quiet("setoption name MultiPV value 3");

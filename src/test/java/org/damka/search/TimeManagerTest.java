@@ -52,7 +52,7 @@ class TimeManagerTest {
         assertEquals(1, new TimeManager(clock(300, 10, 0), 0, 30, 0).softMs());
     }
 
-    private static SearchLimits clock(long white, long black, long inc) {
+    private static SearchLimits clocks(long white, long black, long inc) {
         return new SearchLimits(white, black, inc, inc, 0, 0, 0, 0, false, false);
     }
 
@@ -64,7 +64,7 @@ class TimeManagerTest {
     void neverPlansPastHalfOfWhatIsLeftAtAnyStage() {
         for (long left : new long[] {5, 20, 100, 1_000, 10_000, 300_000}) {
             for (int pieces : new int[] {-1, 4, 16, 24, 40}) {
-                TimeManager t = at(clock(left, left, left / 10), 0, 10, 30, pieces);
+                TimeManager t = at(clocks(left, left, left / 10), 0, 10, 30, pieces);
                 assertTrue(t.hardMs() >= 1 && t.hardMs() <= Math.max(1, (left - 10) / 2), left + " " + t.hardMs());
                 assertTrue(t.softMs() <= t.hardMs());
             }
@@ -73,8 +73,8 @@ class TimeManagerTest {
 
     @Test
     void theMiddleGameGetsMoreTimeThanTheOpening() {
-        TimeManager opening = at(clock(60_000, 60_000, 0), 0, 10, 2, 24);
-        TimeManager middle = at(clock(60_000, 60_000, 0), 0, 10, 30, 16);
+        TimeManager opening = at(clocks(60_000, 60_000, 0), 0, 10, 2, 24);
+        TimeManager middle = at(clocks(60_000, 60_000, 0), 0, 10, 30, 16);
         assertTrue(middle.softMs() > opening.softMs());
     }
 
@@ -88,8 +88,8 @@ class TimeManagerTest {
 
     @Test
     void theSideToMovesClockCounts() {
-        TimeManager white = at(clock(1_000, 100_000, 0), 0, 0, 20, 20);
-        TimeManager black = at(clock(1_000, 100_000, 0), 1, 0, 20, 20);
+        TimeManager white = at(clocks(1_000, 100_000, 0), 0, 0, 20, 20);
+        TimeManager black = at(clocks(1_000, 100_000, 0), 1, 0, 20, 20);
         assertTrue(black.softMs() > white.softMs());
     }
 }
