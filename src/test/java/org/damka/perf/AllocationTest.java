@@ -48,6 +48,33 @@ class AllocationTest {
         }
     }
 
+    /**
+     * A search allocates only at its root (reports, the text of lines), never per node: a
+     * search of a few hundred thousand nodes allocates well under a tenth of a byte per node,
+     * where one object per node would be at least 16.
+     */
+    @Test
+    void searchAllocatesNothingPerNode() {
+        org.damka.search.SearchListener silent = new org.damka.search.SearchListener() {
+            @Override public void info(org.damka.search.SearchInfo info) { }
+            @Override public void bestMove(String move, String ponder) { }
+        };
+        for (Rules rules : Variants.all()) {
+            org.damka.search.Search search = new org.damka.search.Search(rules, Evaluator.forRules(rules), 16);
+            org.damka.game.Game game = new org.damka.game.Game(rules, Fen.parse(rules, rules.startFen()));
+            org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);
+            search.run(game, limits, 0, silent);
+            double perNode = Double.MAX_VALUE;
+            for (int run = 0; run < 3; run++) {
+                search.clear();
+                long before = allocatedBytes();
+                search.run(game, limits, 0, silent);
+                perNode = Math.min(perNode, (double) (allocatedBytes() - before) / Math.max(1, search.nodes()));
+            }
+            assertTrue(perNode < 0.1, rules.name() + ": search allocated " + perNode + " bytes per node");
+        }
+    }
+
     @Test
     void evaluationAllocatesNothing() {
         for (Rules rules : Variants.all()) {
