@@ -11,7 +11,7 @@ import org.damka.rules.Rules;
 /**
  * PDN FEN position strings: {@code <side>:W<squares>:B<squares>}, squares separated by commas,
  * {@code K} before a king, ranges such as {@code 31-50} on numeric boards, colour blocks in any
- * order. Parsing checks everything and names the offending part; formatting writes kings first,
+ * order; a colour without pieces may be left out. Parsing checks everything and names the offending part; formatting writes kings first,
  * then men, in notation order, with ranges of men on numeric boards.
  */
 public final class Fen {
@@ -33,8 +33,10 @@ public final class Fen {
         if (t.length() > 2000) throw new FenException("position string too long (" + t.length() + " characters)");
         Geometry g = rules.geometry();
         String[] parts = t.split(":", -1);
-        if (parts.length != 3) {
-            throw new FenException("position string '" + t + "' must have three parts <side>:W…:B…, found " + parts.length);
+        // A colour with no pieces may be left out ("W:W28", as in perft.md's rule positions).
+        if (parts.length != 2 && parts.length != 3) {
+            throw new FenException("position string '" + t + "' must have the form <side>:W…:B…, found "
+                    + parts.length + " parts");
         }
         Position p = new Position();
         String sideText = parts[0].trim().toUpperCase(Locale.ROOT);
@@ -45,7 +47,7 @@ public final class Fen {
         boolean[] seenColour = new boolean[2];
         int[] owner = new int[g.cells()];
         java.util.Arrays.fill(owner, -1);
-        for (int k = 1; k <= 2; k++) {
+        for (int k = 1; k < parts.length; k++) {
             String block = parts[k].trim();
             if (block.isEmpty()) throw new FenException("empty colour block in part " + (k + 1) + " (expected W… or B…)");
             char c = Character.toUpperCase(block.charAt(0));

@@ -2,6 +2,8 @@ package org.damka.cli;
 
 import java.io.PrintStream;
 
+import org.damka.engine.Engine;
+import org.damka.protocol.UciProtocol;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,21 +16,29 @@ public final class Main implements Runnable {
         PrintStream out = System.out;
         CommandLine cli = new CommandLine(new Main())
                 .addSubcommand(new PerftCommand(out))
+                .addSubcommand(new HubCommand(out))
+                .addSubcommand(new DxpCommand())
+                .addSubcommand(new MatchCommand(out))
                 .addSubcommand(new BenchCommand(out));
         System.exit(cli.execute(args));
     }
 
+    /** No subcommand: serve the engine protocol (protocol.md) on stdin/stdout. */
     @Override
     public void run() {
-        System.err.println("damka: engine protocol not built yet");
+        new UciProtocol(new Engine(), System.in, System.out, System.err, version()).run();
+    }
+
+    static String version() {
+        String v = Main.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
     }
 
     /** The version from the jar manifest (set by Maven). */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
         public String[] getVersion() {
-            String v = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"damka " + (v == null ? "dev" : v)};
+            return new String[] {"damka " + version()};
         }
     }
 }

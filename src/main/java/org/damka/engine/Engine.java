@@ -1,6 +1,8 @@
 package org.damka.engine;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
@@ -13,6 +15,7 @@ import org.damka.movegen.Perft;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.Search;
+import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
 
@@ -20,24 +23,44 @@ import org.damka.search.SearchListener;
  * The engine facade the protocols talk to: variant, position, options, and an asynchronous
  * search on its own thread. Every setter validates first and changes nothing when it fails, so a
  * bad command leaves the previous state. Nothing here prints.
+ *
+ * <p>A search counts as running until its best move has been handed to the listener: a command
+ * that arrives just after that is served at once (a new search first waits the microseconds it
+ * takes the old search thread to return).
  */
 public final class Engine {
     public static final int DEFAULT_HASH_MB = 16, MAX_HASH_MB = 4096;
     public static final int MAX_THREADS = 64;
     public static final int MAX_MULTI_PV = 64;
     public static final long MAX_MOVE_OVERHEAD_MS = 5000;
+    public static final long DEFAULT_MOVE_OVERHEAD_MS = 10;
+    public static final int MAX_SEARCH_DEPTH = Search.MAX_PLY - 1;
+    public static final int MAX_PERFT_DEPTH = 40;
+
+    /** Receives the results of {@link #goPerft}, on the engine's thread. */
+    public interface PerftListener {
+        /** The count below one root move. */
+        void move(String move, long count);
+
+        /** The end: total of the reported moves; complete is false when stopped early. */
+        void finished(long total, int movesDone, int movesTotal, boolean complete);
+    }
 
     private Rules rules = Variants.RUSSIAN;
     private Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
+    /** Dropped when the variant, hash or game changes; rebuilt by {@link #ready} or go. */
+    private Search search;
     private int hashMb = DEFAULT_HASH_MB;
     private int threads = 1;
     private int multiPv = 1;
     private boolean ponder;
-    private long moveOverheadMs = 10;
+    private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
     private String evaluation = Evaluator.FULL;
 
-    private Search search;
     private Thread searchThread;
+    /** Set (before the listener is called) once the running search or perft has answered. */
+    private AtomicBoolean answered = new AtomicBoolean(true);
+    private PerftJob perftJob;
 
     public synchronized Rules rules() { return rules; }
     /** A copy of the current game (position and history). */
@@ -103,8 +126,8 @@ public final class Engine {
     public synchronized void setHashMb(int mb) {
         if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
         requireIdle();
+        if (mb != hashMb) search = null;
         hashMb = mb;
-        if (search != null) search.setHashMb(mb);
     }
 
     public synchronized void setThreads(int n) {
@@ -127,9 +150,17 @@ public final class Engine {
         moveOverheadMs = ms;
     }
 
-    /** True while a search runs. */
+    /**
+     * Builds what the next search needs, so that go starts at once (the protocol calls it on
+     * isready, which UCI GUIs send after changing options or starting a game).
+     */
+    public synchronized void ready() {
+        if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
+    }
+
+    /** True while a search (or perft) runs and has not answered yet. */
     public synchronized boolean searching() {
-        return searchThread != null && searchThread.isAlive();
+        return searchThread != null && searchThread.isAlive() && !answered.get();
     }
 
     private void requireIdle() {
@@ -137,29 +168,124 @@ public final class Engine {
     }
 
     /**
+     * Waits for the thread of a search that has already answered: it is only returning, but the
+     * next search reuses its {@link Search}.
+     */
+    private void joinAnsweredSearch() {
+        Thread t = searchThread;
+        boolean interrupted = false;
+        while (t != null && t.isAlive()) {
+            try {
+                t.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
+    /**
      * Starts a search of the current position on its own thread and returns at once. The
-     * listener receives the reports and, last, the best move.
+     * listener receives the reports and, last, the best move (null when there is no legal move).
+     * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
+     * illegal one fails the call (nothing started).
      */
     public synchronized void go(SearchLimits limits, SearchListener listener) {
         requireIdle();
-        if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
+        joinAnsweredSearch();
+        if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
+        ready();
         Search s = search;
         s.setThreads(threads);
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
         long overhead = moveOverheadMs;
-        searchThread = new Thread(() -> s.run(g, limits, overhead, listener), "damka-search");
+        List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
+        String fallback = legal.isEmpty() ? null : legal.get(0);
+        AtomicBoolean done = new AtomicBoolean();
+        SearchListener once = new SearchListener() {
+            @Override public void info(SearchInfo info) { listener.info(info); }
+            @Override public void message(String text) { listener.message(text); }
+            @Override public void bestMove(String move, String ponder) {
+                if (done.compareAndSet(false, true)) listener.bestMove(move, ponder);
+            }
+        };
+        SearchLimits l = limits;
+        s.prepare(l);
+        answered = done;
+        perftJob = null;
+        searchThread = new Thread(() -> {
+            try {
+                s.run(g, l, overhead, once);
+            } catch (RuntimeException | StackOverflowError e) {
+                // Never leave the GUI waiting: report and answer with a legal move.
+                listener.message("error search failed: " + e);
+                once.bestMove(fallback, null);
+            }
+        }, "damka-search");
         searchThread.setDaemon(true);
         searchThread.start();
     }
 
-    /** Asks the running search to stop; its best move follows at once. */
+    private List<String> canonicalRootMoves(List<String> texts) {
+        Position p = game.position();
+        MoveList legal = game.legalMoves(new MoveList());
+        MoveNotation notation = new MoveNotation(rules);
+        List<String> out = new ArrayList<>();
+        for (String t : texts) {
+            try {
+                String m = notation.format(p, legal, notation.parse(p, legal, t));
+                if (!out.contains(m)) out.add(m);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Starts a per-move perft of the current position on the engine's thread and returns at once;
+     * {@link #stop} ends it early (the listener is told it is incomplete).
+     */
+    public synchronized void goPerft(int depth, PerftListener listener) {
+        if (depth < 1 || depth > MAX_PERFT_DEPTH) {
+            throw new IllegalArgumentException("perft depth must be 1.." + MAX_PERFT_DEPTH + ", got " + depth);
+        }
+        requireIdle();
+        joinAnsweredSearch();
+        PerftJob job = new PerftJob(MoveGenerator.create(rules), depth);
+        Position root = new Position(game.position());
+        MoveNotation notation = new MoveNotation(rules);
+        AtomicBoolean done = new AtomicBoolean();
+        PerftListener once = new PerftListener() {
+            @Override public void move(String move, long count) { listener.move(move, count); }
+            @Override public void finished(long total, int movesDone, int movesTotal, boolean complete) {
+                if (done.compareAndSet(false, true)) listener.finished(total, movesDone, movesTotal, complete);
+            }
+        };
+        answered = done;
+        perftJob = job;
+        searchThread = new Thread(() -> {
+            try {
+                job.run(root, depth, notation, once);
+            } catch (RuntimeException | StackOverflowError e) {
+                once.finished(0, 0, 0, false);
+            }
+        }, "damka-perft");
+        searchThread.setDaemon(true);
+        searchThread.start();
+    }
+
+    /** Asks the running search (or perft) to stop; its answer follows at once. */
     public void stop() {
         Search s;
+        PerftJob job;
         synchronized (this) {
             s = search;
+            job = perftJob;
         }
         if (s != null) s.stop();
+        if (job != null) job.stop();
     }
 
     /** The opponent played the expected move: the ponder search becomes a normal search. */

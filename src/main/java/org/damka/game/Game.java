@@ -106,6 +106,11 @@ public final class Game {
         GameResult.Outcome sideLoses = side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS;
         String who = side == Position.WHITE ? "White" : "Black";
         if (p.count(side) == 0) return Optional.of(new GameResult(sideLoses, who + " has no pieces"));
+        // A set-up position may leave the side not to move without pieces: it has lost too.
+        if (p.count(side ^ 1) == 0) {
+            return Optional.of(new GameResult(side == Position.WHITE ? GameResult.Outcome.WHITE_WINS
+                    : GameResult.Outcome.BLACK_WINS, (side == Position.WHITE ? "Black" : "White") + " has no pieces"));
+        }
         if (generator.generate(p, scratch) == 0) {
             return Optional.of(rules.noMoveLoses()
                     ? new GameResult(sideLoses, who + " has no legal move")

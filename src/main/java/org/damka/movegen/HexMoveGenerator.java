@@ -43,20 +43,12 @@ final class HexMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    public boolean hasCapture(Position p) {
+    protected boolean kingsCanCapture(Position p) {
         int side = p.sideToMove();
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         long enLo = p.piecesLo(side ^ 1), enHi = p.piecesHi(side ^ 1);
         long emLo = boardLo & ~(ownLo | enLo), emHi = boardHi & ~(ownHi | enHi);
         long kLo = ownLo & p.kingsLo(), kHi = ownHi & p.kingsHi();
-        long mLo = ownLo & ~kLo, mHi = ownHi & ~kHi;
-        int dirs = manDirections[side];
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
-            if ((dirs & (1 << d)) == 0) continue;
-            int s = shift[d];
-            long tLo = lo(mLo, mHi, s) & enLo, tHi = hi(mLo, mHi, s) & enHi;
-            if ((lo(tLo, tHi, s) & emLo) != 0 || (hi(tLo, tHi, s) & emHi) != 0) return true;
-        }
         if ((kLo | kHi) == 0) return false;
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
             int s = shift[d];
@@ -72,6 +64,35 @@ final class HexMoveGenerator extends MoveGenerator {
             if ((lo(tLo, tHi, s) & emLo) != 0 || (hi(tLo, tHi, s) & emHi) != 0) return true;
         }
         return false;
+    }
+
+    @Override
+    protected long jumpingMenLo(Position p) {
+        return jumpingMen(p, false);
+    }
+
+    @Override
+    protected long jumpingMenHi(Position p) {
+        return jumpingMen(p, true);
+    }
+
+    /** One word of the men next to an enemy with an empty cell behind it. */
+    private long jumpingMen(Position p, boolean high) {
+        int side = p.sideToMove();
+        long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
+        long enLo = p.piecesLo(side ^ 1), enHi = p.piecesHi(side ^ 1);
+        long emLo = boardLo & ~(ownLo | enLo), emHi = boardHi & ~(ownHi | enHi);
+        long fLo = 0, fHi = 0;
+        int dirs = manDirections[side];
+        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int back = -shift[d];
+            // Enemy pieces with an empty cell behind them, seen from the capturing side.
+            long tLo = enLo & lo(emLo, emHi, back), tHi = enHi & hi(emLo, emHi, back);
+            fLo |= lo(tLo, tHi, back);
+            fHi |= hi(tLo, tHi, back);
+        }
+        return high ? fHi & ownHi & ~p.kingsHi() : fLo & ownLo & ~p.kingsLo();
     }
 
     @Override

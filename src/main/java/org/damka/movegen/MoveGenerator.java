@@ -28,7 +28,7 @@ public abstract class MoveGenerator {
     private final boolean majority;
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
-    private final int[] manCaptureDirections = new int[2];
+    protected final int[] manCaptureDirections = new int[2];
     /** Scratch list for counting captures. */
     private final MoveList scratch = new MoveList();
 
@@ -36,9 +36,11 @@ public abstract class MoveGenerator {
     private MoveList out;
     private int listStart;
     private int origin;
-    private int side;
+    /** Side to move, the enemy pieces and the empty cells (with the origin) of the walk. */
+    protected int side;
+    protected long enemyLo, enemyHi, emptyLo, emptyHi;
     private int best;
-    private long enemyLo, enemyHi, emptyLo, emptyHi, promotionLo, promotionHi;
+    private long promotionLo, promotionHi;
 
     protected MoveGenerator(Rules rules) {
         this.rules = rules;
@@ -64,8 +66,9 @@ public abstract class MoveGenerator {
     /** Fills the list with every legal move of the side to move; returns their number. */
     public final int generate(Position p, MoveList list) {
         list.clear();
-        if (hasCapture(p)) {
-            generateCaptures(p, list);
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
+            generateCaptures(p, list, menLo, menHi);
         } else {
             generateQuiet(p, list);
         }
@@ -74,16 +77,31 @@ public abstract class MoveGenerator {
 
     /** The number of legal moves (perft's last ply): quiet moves are counted without listing them. */
     public final int countMoves(Position p) {
-        if (hasCapture(p)) {
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
             scratch.clear();
-            generateCaptures(p, scratch);
+            generateCaptures(p, scratch, menLo, menHi);
             return scratch.size;
         }
         return countQuiet(p);
     }
 
     /** True if the side to move has a capture (and so must capture). */
-    public abstract boolean hasCapture(Position p);
+    public final boolean hasCapture(Position p) {
+        return (jumpingMenLo(p) | jumpingMenHi(p)) != 0 || kingsCanCapture(p);
+    }
+
+    /**
+     * The men of the side to move that can jump now (an enemy piece next to them in a direction
+     * they capture in, an empty cell behind it), low word of the layout.
+     */
+    protected abstract long jumpingMenLo(Position p);
+
+    /** The same, high word. */
+    protected abstract long jumpingMenHi(Position p);
+
+    /** True if some king of the side to move can capture. */
+    protected abstract boolean kingsCanCapture(Position p);
 
     /** Adds the non-capturing moves of the side to move. */
     protected abstract void generateQuiet(Position p, MoveList list);
@@ -91,8 +109,8 @@ public abstract class MoveGenerator {
     /** Counts the non-capturing moves of the side to move. */
     protected abstract int countQuiet(Position p);
 
-    /** Adds every legal capture (the caller has checked that one exists). */
-    protected final void generateCaptures(Position p, MoveList list) {
+    /** Adds every legal capture, walking the given jumping men and every king. */
+    private void generateCaptures(Position p, MoveList list, long menLo, long menHi) {
         side = p.sideToMove();
         int enemy = side ^ 1;
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
@@ -105,8 +123,9 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
-        walkPieces(ownLo, 0, freeLo, freeHi, p.kingsLo());
-        walkPieces(ownHi, 64, freeLo, freeHi, p.kingsHi());
+        walkPieces(menLo | (ownLo & p.kingsLo()), 0, freeLo, freeHi, p.kingsLo());
+        long hi = menHi | (ownHi & p.kingsHi());
+        if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
         out = null;
     }
 
@@ -130,8 +149,12 @@ public abstract class MoveGenerator {
         return (((bit < 64 ? lo : hi) >>> bit) & 1) != 0;
     }
 
-    /** A man stands on sq having taken count pieces: capture on, or end the move here. */
-    private void manCapture(int sq, long capLo, long capHi, int count) {
+    /**
+     * A man stands on sq having taken count pieces: capture on, or end the move here. A family
+     * may override this with bitboard code; it must call {@link #afterJump} for every jump and
+     * {@link #endManCapture} when there is none.
+     */
+    protected void manCapture(int sq, long capLo, long capHi, int count) {
         boolean continued = false;
         int dirs = manCaptureDirections[side];
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
@@ -143,17 +166,27 @@ public abstract class MoveGenerator {
             continued = true;
             long cLo = capLo, cHi = capHi;
             if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
-            if (has(promotionLo, promotionHi, landing)) {
-                switch (promotionInCapture) {
-                    case END_MOVE -> emit(landing, cLo, cHi, count + 1, true);
-                    case CONTINUE_AS_KING -> kingCapture(landing, cLo, cHi, count + 1, ALL_DIRECTIONS, true);
-                    case PASS_AS_MAN -> manCapture(landing, cLo, cHi, count + 1);
-                }
-            } else {
-                manCapture(landing, cLo, cHi, count + 1);
-            }
+            afterJump(landing, cLo, cHi, count + 1);
         }
-        if (!continued && count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
+        if (!continued) endManCapture(sq, capLo, capHi, count);
+    }
+
+    /** A man has jumped to landing, having taken count pieces in all: promotion rules, then on. */
+    protected final void afterJump(int landing, long capLo, long capHi, int count) {
+        if (has(promotionLo, promotionHi, landing)) {
+            switch (promotionInCapture) {
+                case END_MOVE -> emit(landing, capLo, capHi, count, true);
+                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, ALL_DIRECTIONS, true);
+                case PASS_AS_MAN -> manCapture(landing, capLo, capHi, count);
+            }
+        } else {
+            manCapture(landing, capLo, capHi, count);
+        }
+    }
+
+    /** A man on sq cannot jump again: the capture ends here (if it took anything). */
+    protected final void endManCapture(int sq, long capLo, long capHi, int count) {
+        if (count > 0) emit(sq, capLo, capHi, count, has(promotionLo, promotionHi, sq));
     }
 
     /**
@@ -235,13 +268,65 @@ public abstract class MoveGenerator {
             }
         }
         if (count >= 2) {
-            for (int i = listStart; i < list.size; i++) {
-                if (list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
-                        && list.from(i) == origin && list.to(i) == to) {
-                    return;
+            if (list.size - listStart <= LINEAR_MERGE_LIMIT) {
+                for (int i = listStart; i < list.size; i++) {
+                    if (same(list, i, to, capLo, capHi)) return;
                 }
+            } else if (indexedContains(list, to, capLo, capHi)) {
+                return;
             }
         }
         list.add(origin, to, capLo, capHi, count, promotes);
+    }
+
+    private boolean same(MoveList list, int i, int to, long capLo, long capHi) {
+        return list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
+                && list.from(i) == origin && list.to(i) == to;
+    }
+
+    // Merging duplicates in a long capture list (flying kings can have tens of thousands of
+    // captures) uses an open-addressing index of the list instead of a quadratic scan. It is
+    // made only when a list gets long, so ordinary positions never allocate or touch it.
+    private static final int LINEAR_MERGE_LIMIT = 48;
+    private int[] index;          // list position + 1, or 0 for a free slot
+    private MoveList indexedList;
+    private int indexedStart, indexedCount;
+
+    /** True if the list (from listStart) already has the move; indexes entries as needed. */
+    private boolean indexedContains(MoveList list, int to, long capLo, long capHi) {
+        if (indexedList != list || indexedStart != listStart || indexedCount > list.size - listStart) {
+            indexedList = list;
+            indexedStart = listStart;
+            indexedCount = 0;
+            if (index != null) java.util.Arrays.fill(index, 0);
+        }
+        int entries = list.size - listStart;
+        if (index == null || index.length < 4 * (entries + 1)) {
+            index = new int[Integer.highestOneBit(Math.max(256, 8 * (entries + 1)))];
+            indexedCount = 0;
+        }
+        // Index the entries added since the last call (the new move is added right after).
+        for (; indexedCount < entries; indexedCount++) {
+            int i = listStart + indexedCount;
+            insert(slotOf(list.from(i), list.to(i), list.capturedLo[i], list.capturedHi[i]), i);
+        }
+        int mask = index.length - 1;
+        for (int slot = slotOf(origin, to, capLo, capHi); ; slot = (slot + 1) & mask) {
+            int entry = index[slot];
+            if (entry == 0) return false;
+            if (same(list, entry - 1, to, capLo, capHi)) return true;
+        }
+    }
+
+    private void insert(int slot, int listPosition) {
+        int mask = index.length - 1;
+        while (index[slot] != 0) slot = (slot + 1) & mask;
+        index[slot] = listPosition + 1;
+    }
+
+    private int slotOf(int from, int to, long capLo, long capHi) {
+        long h = (capLo * 0x9E3779B97F4A7C15L) ^ (capHi * 0xC2B2AE3D27D4EB4FL) ^ ((long) from << 40) ^ ((long) to << 20);
+        h ^= h >>> 29;
+        return (int) (h ^ (h >>> 32)) & (index.length - 1);
     }
 }

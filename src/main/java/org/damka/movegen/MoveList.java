@@ -5,18 +5,20 @@ import org.damka.board.Position;
 /**
  * A preallocated buffer of moves in parallel primitive arrays. A move is (from, to, captured set,
  * promotes); squares are layout bits of the geometry, the captured set is two layout words.
- * Searches keep one list per ply, so generating moves allocates nothing.
+ * Searches keep one list per ply, so generating moves allocates nothing. A list grows (once, and
+ * keeps its size) in the rare positions with more moves than its initial capacity: flying-king
+ * captures can have tens of thousands of distinct moves.
  */
 public final class MoveList {
-    /** Far more than any reachable position needs (the densest king positions have a few hundred). */
+    /** Initial capacity: enough for ordinary positions; the list grows when a position needs more. */
     public static final int CAPACITY = 1024;
 
     private static final int TO_SHIFT = 8, PROMOTES = 1 << 16, COUNT_SHIFT = 17;
 
     int size;
-    final int[] packed = new int[CAPACITY];
-    final long[] capturedLo = new long[CAPACITY];
-    final long[] capturedHi = new long[CAPACITY];
+    int[] packed = new int[CAPACITY];
+    long[] capturedLo = new long[CAPACITY];
+    long[] capturedHi = new long[CAPACITY];
 
     public int size() { return size; }
     public void clear() { size = 0; }
@@ -40,10 +42,19 @@ public final class MoveList {
     }
 
     void add(int from, int to, long capLo, long capHi, int count, boolean promotes) {
+        if (size == packed.length) grow();
         int i = size++;
         packed[i] = from | (to << TO_SHIFT) | (promotes ? PROMOTES : 0) | (count << COUNT_SHIFT);
         capturedLo[i] = capLo;
         capturedHi[i] = capHi;
+    }
+
+    /** Doubles the capacity, keeping the entries (rare: only huge capture lists get here). */
+    private void grow() {
+        int n = packed.length * 2;
+        packed = java.util.Arrays.copyOf(packed, n);
+        capturedLo = java.util.Arrays.copyOf(capturedLo, n);
+        capturedHi = java.util.Arrays.copyOf(capturedHi, n);
     }
 
     /** Swaps two entries (move ordering). */
@@ -55,6 +66,7 @@ public final class MoveList {
 
     /** Copies entry i of another list to the end of this one. */
     public void addFrom(MoveList other, int i) {
+        if (size == packed.length) grow();
         int j = size++;
         packed[j] = other.packed[i];
         capturedLo[j] = other.capturedLo[i];

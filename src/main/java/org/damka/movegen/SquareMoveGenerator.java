@@ -27,22 +27,12 @@ final class SquareMoveGenerator extends MoveGenerator {
     }
 
     @Override
-    public boolean hasCapture(Position p) {
+    protected boolean kingsCanCapture(Position p) {
         int side = p.sideToMove();
         long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
         long empty = board & ~(own | enemy);
         long kings = own & p.kingsLo();
-        long men = own & ~kings;
         int a = sUp1, b = sUp2;
-        // Men: an adjacent enemy with an empty square behind it.
-        if (side == Position.WHITE || menBackward) {
-            if (((((men >>> a) & enemy) >>> a) & empty) != 0) return true;
-            if (((((men >>> b) & enemy) >>> b) & empty) != 0) return true;
-        }
-        if (side == Position.BLACK || menBackward) {
-            if (((((men << a) & enemy) << a) & empty) != 0) return true;
-            if (((((men << b) & enemy) << b) & empty) != 0) return true;
-        }
         if (kings == 0) return false;
         if (!flying) {
             return ((((kings >>> a) & enemy) >>> a) & empty) != 0
@@ -61,6 +51,56 @@ final class SquareMoveGenerator extends MoveGenerator {
         if ((((reach & enemy) << a) & empty) != 0) return true;
         ray = kings; reach = 0; do { ray <<= b; reach |= ray; ray &= empty; } while (ray != 0);
         return (((reach & enemy) << b) & empty) != 0;
+    }
+
+    /** The shared walk's man step, with shifted masks instead of table look-ups. */
+    @Override
+    protected void manCapture(int sq, long capLo, long capHi, int count) {
+        long m = 1L << sq;
+        long enemy = enemyLo & ~capLo, empty = emptyLo;
+        int dirs = manCaptureDirections[side];
+        int a = sUp1, b = sUp2;
+        boolean continued = false;
+        if ((dirs & 1) != 0 && ((m >>> b) & enemy) != 0 && ((m >>> (2 * b)) & empty) != 0) {
+            continued = true;
+            afterJump(sq - 2 * b, capLo | (m >>> b), 0, count + 1);
+        }
+        if ((dirs & 2) != 0 && ((m >>> a) & enemy) != 0 && ((m >>> (2 * a)) & empty) != 0) {
+            continued = true;
+            afterJump(sq - 2 * a, capLo | (m >>> a), 0, count + 1);
+        }
+        if ((dirs & 4) != 0 && ((m << a) & enemy) != 0 && ((m << (2 * a)) & empty) != 0) {
+            continued = true;
+            afterJump(sq + 2 * a, capLo | (m << a), 0, count + 1);
+        }
+        if ((dirs & 8) != 0 && ((m << b) & enemy) != 0 && ((m << (2 * b)) & empty) != 0) {
+            continued = true;
+            afterJump(sq + 2 * b, capLo | (m << b), 0, count + 1);
+        }
+        if (!continued) endManCapture(sq, capLo, 0, count);
+    }
+
+    @Override
+    protected long jumpingMenLo(Position p) {
+        int side = p.sideToMove();
+        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long empty = board & ~(own | enemy);
+        long men = own & ~p.kingsLo();
+        int a = sUp1, b = sUp2;
+        long found = 0;
+        // A man on m captures up-left if m - b is an enemy and m - 2b is empty (and so on).
+        if (side == Position.WHITE || menBackward) {
+            found |= ((enemy & (empty << a)) << a) | ((enemy & (empty << b)) << b);
+        }
+        if (side == Position.BLACK || menBackward) {
+            found |= ((enemy & (empty >>> a)) >>> a) | ((enemy & (empty >>> b)) >>> b);
+        }
+        return found & men;
+    }
+
+    @Override
+    protected long jumpingMenHi(Position p) {
+        return 0;
     }
 
     @Override

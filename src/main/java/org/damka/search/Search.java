@@ -43,6 +43,10 @@ public final class Search {
     private volatile boolean stop;
     private volatile boolean userStop;
     private volatile boolean pondering;
+    /** Set by {@link #prepare}: run() then keeps the flags (a stop may already have come). */
+    private boolean prepared;
+    /** When prepare() was called: the clock of the move runs from then. */
+    private long preparedAt;
     private long nodeLimit;
     private volatile TimeManager time;
 
@@ -111,8 +115,23 @@ public final class Search {
         stop = true;
     }
 
-    /** A pondering search becomes a normal search, its clock starting now. */
+    /**
+     * Clears the stop and ponder flags for the next {@link #run}. Call it before starting the
+     * thread that runs the search: a stop or ponder hit that arrives before that thread reaches
+     * run() is then kept instead of being wiped out by it. The move's clock starts here too, so
+     * the time until that thread runs counts against the move.
+     */
+    public void prepare(SearchLimits limits) {
+        stop = false;
+        userStop = false;
+        pondering = limits.ponder();
+        preparedAt = System.nanoTime();
+        prepared = true;
+    }
+
+    /** A pondering search becomes a normal search, its clock starting now. Ignored otherwise. */
     public void ponderHit() {
+        if (!pondering) return;
         TimeManager t = time;
         if (t != null) t.restart();
         pondering = false;
@@ -144,15 +163,18 @@ public final class Search {
      * the best move's text, or null when the side to move has no legal move.
      */
     public String run(Game game, SearchLimits limits, long moveOverheadMs, SearchListener listener) {
-        stop = false;
-        userStop = false;
-        pondering = limits.ponder();
+        if (!prepared) prepare(limits);
+        prepared = false;
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         Position root = game.position();
-        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(), root.count(0) + root.count(1));
+        time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(),
+                root.count(0) + root.count(1), preparedAt);
         tt.newSearch();
         Worker main = workers[0];
-        for (Worker w : workers) w.prepare(game);
+        for (Worker w : workers) {
+            w.prepare(game);
+            if (!limits.searchMoves().isEmpty()) restrictRoot(root, w.rootMoves, limits.searchMoves());
+        }
         MoveList rootMoves = main.rootMoves;
         int n = rootMoves.size();
         if (n == 0) {
@@ -212,6 +234,16 @@ public final class Search {
         }
         listener.bestMove(best, ponder);
         return best;
+    }
+
+    /** Keeps only the root moves named in {@code searchmoves} (slow path, once per search). */
+    private void restrictRoot(Position root, MoveList moves, List<String> allowed) {
+        MoveList kept = new MoveList();
+        for (int i = 0; i < moves.size(); i++) {
+            if (allowed.contains(notation.format(root, moves, i))) kept.addFrom(moves, i);
+        }
+        moves.clear();
+        for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
     }
 
     private void helperLoop(Worker w, int maxDepth) {

@@ -1,12 +1,26 @@
 package org.damka.search;
 
+import java.util.List;
+
 /**
  * What a search may spend: the clock (ms) and increments, or a fixed depth, node count or move
  * time; 0 means "not given". {@code infinite} and {@code ponder} searches run until stopped
- * (a ponder search becomes a normal one on ponder hit).
+ * (a ponder search becomes a normal one on ponder hit). {@code searchMoves}, when not empty,
+ * restricts the root to these moves (canonical notation, checked legal by the caller).
  */
 public record SearchLimits(long whiteTime, long blackTime, long whiteInc, long blackInc, int movesToGo,
-                           int depth, long nodes, long moveTime, boolean infinite, boolean ponder) {
+                           int depth, long nodes, long moveTime, boolean infinite, boolean ponder,
+                           List<String> searchMoves) {
+
+    public SearchLimits {
+        searchMoves = searchMoves == null ? List.of() : List.copyOf(searchMoves);
+    }
+
+    /** Limits without a root restriction. */
+    public SearchLimits(long whiteTime, long blackTime, long whiteInc, long blackInc, int movesToGo,
+                        int depth, long nodes, long moveTime, boolean infinite, boolean ponder) {
+        this(whiteTime, blackTime, whiteInc, blackInc, movesToGo, depth, nodes, moveTime, infinite, ponder, List.of());
+    }
 
     public static SearchLimits depth(int depth) {
         return new SearchLimits(0, 0, 0, 0, 0, depth, 0, 0, false, false);
@@ -31,6 +45,13 @@ public record SearchLimits(long whiteTime, long blackTime, long whiteInc, long b
 
     /** The same limits as a normal (not pondering) search. */
     public SearchLimits withoutPonder() {
-        return new SearchLimits(whiteTime, blackTime, whiteInc, blackInc, movesToGo, depth, nodes, moveTime, infinite, false);
+        return new SearchLimits(whiteTime, blackTime, whiteInc, blackInc, movesToGo, depth, nodes, moveTime, infinite,
+                false, searchMoves);
+    }
+
+    /** The same limits with the root restricted to these moves. */
+    public SearchLimits withSearchMoves(List<String> moves) {
+        return new SearchLimits(whiteTime, blackTime, whiteInc, blackInc, movesToGo, depth, nodes, moveTime, infinite,
+                ponder, moves);
     }
 }

@@ -2,11 +2,12 @@ package org.damka.search;
 
 /**
  * Turns limits into two deadlines: a soft one (do not start another iteration after it) and a
- * hard one (stop at once). With a clock the engine plans on a share of the remaining time:
- * remaining / moves-to-go plus most of the increment, more in the middle game (when many but not
- * all men have left the board the game is decided) and less in the opening. It never plans past
- * half of what is left after the move overhead, so a game is never lost on time while the
- * overhead covers the process's latency.
+ * hard one (stop at once). With {@code movetime} both are the move time less the move overhead.
+ * With a clock the engine plans as if each of the moves still to come also lost the move overhead
+ * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
+ * of draining down to the overhead; it aims at that budget divided by the moves to go, shaped by
+ * the stage of the game (less in the opening, more in the middle game, where games are decided),
+ * and never lets one move take more than half of what is left (four fifths with one move to go).
  */
 public final class TimeManager {
     /** Share of the planned time after which no new iteration starts (an iteration costs more than the last). */
@@ -17,30 +18,30 @@ public final class TimeManager {
     private final long hardMs;
 
     public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply) {
-        this(limits, side, moveOverheadMs, ply, -1);
+        this(limits, side, moveOverheadMs, ply, -1, System.nanoTime());
     }
 
     /**
-     * @param pieces pieces on the board (both sides), or -1 when unknown; used to shape the
-     *               time spent over the game
+     * @param pieces     pieces on the board (both sides), or -1 when unknown; shapes the time
+     *                   spent over the game
+     * @param startNanos when the move's clock started ({@link System#nanoTime})
      */
-    public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply, int pieces) {
-        this.start = System.nanoTime();
+    public TimeManager(SearchLimits limits, int side, long moveOverheadMs, int ply, int pieces, long startNanos) {
+        this.start = startNanos;
         long soft = Long.MAX_VALUE, hard = Long.MAX_VALUE;
         if (limits.moveTime() > 0) {
             soft = hard = Math.max(1, limits.moveTime() - moveOverheadMs);
         } else if (limits.hasClock(side)) {
             long time = side == 0 ? limits.whiteTime() : limits.blackTime();
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
-            long left = Math.max(1, time - moveOverheadMs);
+            // More moves expected early in the game; fewer remain later.
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
-            long planned = left / movesToGo + inc * 3 / 4;
-            planned = planned * phasePercent(ply, pieces) / 100;
-            // Never more than a fifth of what is left, so many moves can follow.
-            planned = Math.min(planned, left / 5 + inc / 2);
-            long cap = Math.max(1, Math.min(left / 2, left - 20));
-            soft = Math.max(1, Math.min(planned * SOFT_PERCENT / 100, cap));
-            hard = Math.max(1, Math.min(planned * 3, cap));
+            long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (movesToGo + 2);
+            long target = Math.max(1, budget / movesToGo) * phasePercent(ply, pieces) / 100;
+            long left = Math.max(1, time - moveOverheadMs);
+            long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);
+            soft = Math.max(1, Math.min(target * SOFT_PERCENT / 100, cap));
+            hard = Math.max(1, Math.min(target * 3, cap));
         }
         this.softMs = soft;
         this.hardMs = hard;

@@ -3,18 +3,68 @@ package org.damka.search;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Random;
+
 import org.junit.jupiter.api.Test;
 
 class TimeManagerTest {
-    private static SearchLimits clock(long white, long black, long inc) {
-        return new SearchLimits(white, black, inc, inc, 0, 0, 0, 0, false, false);
+    private static SearchLimits clock(long time, long inc, int movesToGo) {
+        return new SearchLimits(time, time, inc, inc, movesToGo, 0, 0, 0, false, false);
+    }
+
+    @Test
+    void movetimeLeavesTheOverhead() {
+        TimeManager t = new TimeManager(SearchLimits.moveTime(300), 0, 10, 0);
+        assertEquals(290, t.softMs());
+        assertEquals(290, t.hardMs());
+        assertEquals(1, new TimeManager(SearchLimits.moveTime(5), 0, 10, 0).hardMs());
     }
 
     @Test
     void neverPlansPastHalfOfWhatIsLeft() {
+        Random rnd = new Random(3);
+        for (int i = 0; i < 100_000; i++) {
+            long time = 1 + rnd.nextInt(rnd.nextBoolean() ? 200 : 600_000);
+            long inc = rnd.nextBoolean() ? 0 : rnd.nextInt(20_000);
+            int mtg = rnd.nextInt(4) == 0 ? 1 + rnd.nextInt(60) : 0;
+            long overhead = rnd.nextInt(200);
+            int ply = rnd.nextInt(400);
+            TimeManager t = new TimeManager(clock(time, inc, mtg), ply % 2, overhead, ply);
+            long left = Math.max(1, time - overhead);
+            String what = time + "+" + inc + " mtg " + mtg + " overhead " + overhead + " ply " + ply;
+            assertTrue(t.softMs() >= 1 && t.softMs() <= t.hardMs(), what);
+            assertTrue(t.hardMs() <= Math.max(1, mtg == 1 ? left * 4 / 5 : left / 2), what + ": hard " + t.hardMs());
+        }
+    }
+
+    @Test
+    void spendsMoreWithMoreTimeAndKeepsAReserveForTheOverhead() {
+        long previous = 0;
+        for (long time = 100; time <= 100_000; time *= 2) {
+            long soft = new TimeManager(clock(time, 0, 0), 0, 10, 60).softMs();
+            assertTrue(soft >= previous, time + " ms gives " + soft);
+            previous = soft;
+        }
+        // 1 s + 10 ms: about a fiftieth of the clock, not more than a few percent.
+        long soft = new TimeManager(clock(1000, 10, 0), 0, 10, 0).softMs();
+        assertTrue(soft >= 10 && soft <= 60, "soft " + soft);
+        // Increment below the overhead and little time: play at once rather than lose on time.
+        assertEquals(1, new TimeManager(clock(300, 10, 0), 0, 30, 0).softMs());
+    }
+
+    private static SearchLimits clocks(long white, long black, long inc) {
+        return new SearchLimits(white, black, inc, inc, 0, 0, 0, 0, false, false);
+    }
+
+    private static TimeManager at(SearchLimits limits, int side, long overhead, int ply, int pieces) {
+        return new TimeManager(limits, side, overhead, ply, pieces, System.nanoTime());
+    }
+
+    @Test
+    void neverPlansPastHalfOfWhatIsLeftAtAnyStage() {
         for (long left : new long[] {5, 20, 100, 1_000, 10_000, 300_000}) {
             for (int pieces : new int[] {-1, 4, 16, 24, 40}) {
-                TimeManager t = new TimeManager(clock(left, left, left / 10), 0, 10, 30, pieces);
+                TimeManager t = at(clocks(left, left, left / 10), 0, 10, 30, pieces);
                 assertTrue(t.hardMs() >= 1 && t.hardMs() <= Math.max(1, (left - 10) / 2), left + " " + t.hardMs());
                 assertTrue(t.softMs() <= t.hardMs());
             }
@@ -23,23 +73,23 @@ class TimeManagerTest {
 
     @Test
     void theMiddleGameGetsMoreTimeThanTheOpening() {
-        TimeManager opening = new TimeManager(clock(60_000, 60_000, 0), 0, 10, 2, 24);
-        TimeManager middle = new TimeManager(clock(60_000, 60_000, 0), 0, 10, 30, 16);
+        TimeManager opening = at(clocks(60_000, 60_000, 0), 0, 10, 2, 24);
+        TimeManager middle = at(clocks(60_000, 60_000, 0), 0, 10, 30, 16);
         assertTrue(middle.softMs() > opening.softMs());
     }
 
     @Test
     void aMoveTimeIsUsedLessTheOverhead() {
-        TimeManager t = new TimeManager(SearchLimits.moveTime(500), 0, 30, 0, 24);
+        TimeManager t = at(SearchLimits.moveTime(500), 0, 30, 0, 24);
         assertEquals(470, t.hardMs());
-        TimeManager none = new TimeManager(SearchLimits.depth(5), 0, 30, 0, 24);
+        TimeManager none = at(SearchLimits.depth(5), 0, 30, 0, 24);
         assertTrue(!none.softExpired() && !none.hardExpired());
     }
 
     @Test
     void theSideToMovesClockCounts() {
-        TimeManager white = new TimeManager(clock(1_000, 100_000, 0), 0, 0, 20, 20);
-        TimeManager black = new TimeManager(clock(1_000, 100_000, 0), 1, 0, 20, 20);
+        TimeManager white = at(clocks(1_000, 100_000, 0), 0, 0, 20, 20);
+        TimeManager black = at(clocks(1_000, 100_000, 0), 1, 0, 20, 20);
         assertTrue(black.softMs() > white.softMs());
     }
 }

@@ -1,0 +1,29 @@
+package org.damka.cli;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+import org.damka.engine.Engine;
+import org.damka.protocol.hub.HubLoop;
+import picocli.CommandLine.Command;
+
+/** {@code damka hub}: the engine speaks the Hub protocol (Scan 3.1 / Hub GUI) on stdin/stdout. */
+@Command(name = "hub", mixinStandardHelpOptions = true,
+        description = "Run as a Hub protocol engine (Hub GUI, Scan-compatible tools, pydraughts) on standard input/output.")
+final class HubCommand implements Callable<Integer> {
+    private final PrintStream out;
+
+    HubCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        new HubLoop(new Engine(), in, out).run();
+        return 0;
+    }
+}

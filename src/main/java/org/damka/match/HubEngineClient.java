@@ -1,0 +1,259 @@
+package org.damka.match;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.game.Game;
+import org.damka.protocol.hub.HubBoard;
+import org.damka.protocol.hub.HubLine;
+import org.damka.rules.Rules;
+
+/**
+ * An engine that speaks the Hub protocol (Scan's; protocol.md, "Hub"), selected by
+ * {@code proto=hub}. Handshake: {@code hub} ... {@code wait}, {@code set-param name=variant} (the
+ * Hub name, {@code normal} for international), one {@code set-param} per spec option,
+ * {@code init} ... {@code ready}; an {@code error} line before {@code ready} (an unknown variant
+ * or parameter) fails the start. A new game: {@code new-game}, then {@code ping} ... {@code pong}.
+ * A move: {@code pos pos=<start> moves="…"} (the whole game, in Hub numbering), a {@code level},
+ * {@code go think}, then {@code info … score=…} lines and {@code done move=…}.
+ *
+ * <p>The engine's move is translated into damka's notation for the referee; a move that names no
+ * legal move is returned with the reason in {@link Reply#moveError()}, so it loses as an illegal
+ * move. Scores in men (1.00 = 100 cp; ±(100 - plies/100) for a won or lost game) become
+ * centipawns as {@link UciClient} reports them.
+ *
+ * <p>The process layer is the match's own {@link EngineProcess} (deadlines on every read, the
+ * protocol log, crash reports, no process left behind), not {@link org.damka.protocol.hub.HubClient}.
+ * When the engine misses a deadline during a search, the client sends {@code stop} and waits a
+ * moment for the late {@code done}; an engine that still does not answer is killed, so a stale
+ * reply can never be taken for the answer to a later request.
+ */
+public final class HubEngineClient implements EngineClient {
+    private static final long STOP_GRACE_MS = 1000;
+
+    private final EngineSpec spec;
+    private final String label;
+    private final Rules rules;
+    private final HubBoard board;
+    private final long startTimeoutMs;
+    private final long readyTimeoutMs;
+    private final MatchLog log;
+    private EngineProcess process;
+    private String idName;
+
+    /** Parameters as {@link UciClient#UciClient}. */
+    public HubEngineClient(EngineSpec spec, String label, Rules rules, long startTimeoutMs, long readyTimeoutMs, MatchLog log) {
+        this.spec = spec;
+        this.label = label;
+        this.rules = rules;
+        this.board = new HubBoard(rules);
+        this.startTimeoutMs = startTimeoutMs;
+        this.readyTimeoutMs = readyTimeoutMs;
+        this.log = log;
+    }
+
+    @Override
+    public String name() {
+        if (spec.name() != null) return spec.name();
+        if (idName != null) return idName;
+        return spec.command().get(spec.command().size() - 1);
+    }
+
+    @Override
+    public void start() throws EngineException, InterruptedException {
+        process = new EngineProcess(label, spec.command(), spec.dir(), log);
+        try {
+            process.send("hub");
+            long deadline = deadlineAfter(startTimeoutMs);
+            List<String> variants = null; // the declared values of the variant parameter, if any
+            while (true) {
+                HubLine line = HubLine.parse(process.readLine(deadline));
+                String cmd = line.command();
+                if (cmd.equals("wait")) break;
+                if (cmd.equals("id") && line.value("name") != null) idName = line.value("name").trim();
+                if (cmd.equals("param") && "variant".equals(line.value("name"))) {
+                    String values = line.value("values");
+                    variants = values == null ? List.of() : List.of(values.trim().split("\\s+"));
+                }
+            }
+            String variant = HubBoard.variantName(rules);
+            if (variants != null && !variants.isEmpty() && !variants.contains(variant)) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + variant
+                        + " (its variants: " + String.join(" ", variants) + ")");
+            }
+            // An engine without a variant parameter plays international draughts only.
+            if (variants != null || !variant.equals("normal")) setParam("variant", variant);
+            for (Map.Entry<String, String> option : spec.options().entrySet()) setParam(option.getKey(), option.getValue());
+            process.send("init");
+            List<String> errors = new ArrayList<>();
+            while (true) {
+                HubLine line = HubLine.parse(process.readLine(deadline));
+                if (line.command().equals("ready")) break;
+                if (line.command().equals("error")) errors.add(errorText(line));
+            }
+            if (!errors.isEmpty()) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors));
+            }
+        } catch (EngineException e) {
+            close();
+            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
+        }
+    }
+
+    private void setParam(String name, String value) throws EngineException {
+        process.send("set-param " + HubLine.pair("name", name) + " " + HubLine.pair("value", value));
+    }
+
+    @Override
+    public void newGame() throws EngineException, InterruptedException {
+        try {
+            process.send("new-game");
+            process.send("ping");
+            long deadline = deadlineAfter(readyTimeoutMs);
+            while (!HubLine.parse(process.readLine(deadline)).command().equals("pong")) {
+                // skip anything before it
+            }
+        } catch (EngineException e) {
+            close(); // unresponsive: the next game gets a fresh process
+            throw e;
+        }
+    }
+
+    @Override
+    public Reply play(String startFen, List<String> moves, SearchRequest request, long timeoutMs)
+            throws EngineException, InterruptedException {
+        Position start = Fen.parse(rules, startFen == null ? rules.startFen() : startFen);
+        Game game = new Game(rules, start);
+        for (String m : moves) game.play(m);
+        List<String> hubMoves = board.gameMoves(game);
+
+        StringBuilder pos = new StringBuilder("pos ").append(HubLine.pair("pos", board.positionString(start)));
+        if (!hubMoves.isEmpty()) pos.append(' ').append(HubLine.pair("moves", String.join(" ", hubMoves)));
+        process.discardPending();
+        process.send(pos.toString());
+        process.send("level " + level(request, game.position().sideToMove()));
+        process.send("go think");
+        long begin = System.nanoTime();
+        long deadline = deadlineAfter(timeoutMs);
+        Integer score = null;
+        List<String> errors = new ArrayList<>();
+        while (true) {
+            String text;
+            try {
+                text = process.readLine(deadline);
+            } catch (EngineException e) {
+                long elapsed = (System.nanoTime() - begin) / 1_000_000;
+                if (e.kind() == EngineException.Kind.TIMED_OUT) {
+                    abandonSearch();
+                    throw new EngineException(EngineException.Kind.TIMED_OUT, "no done after " + elapsed + " ms", elapsed);
+                }
+                throw e;
+            }
+            HubLine line = HubLine.parse(text);
+            switch (line.command()) {
+                case "info" -> {
+                    Integer s = parseScore(line.value("score"));
+                    if (s != null) score = s;
+                }
+                case "error" -> errors.add(errorText(line));
+                case "done" -> {
+                    long elapsed = (System.nanoTime() - begin) / 1_000_000;
+                    String move = line.value("move");
+                    if (move == null || move.isBlank()) return new Reply(null, score, elapsed);
+                    try {
+                        return new Reply(board.toNotation(game.position(), move), score, elapsed);
+                    } catch (IllegalArgumentException e) {
+                        String why = e.getMessage() + (errors.isEmpty() ? "" : "; the engine said: " + String.join("; ", errors));
+                        return new Reply(move, score, elapsed, why);
+                    }
+                }
+                default -> { } // anything else is for humans (and the protocol log)
+            }
+        }
+    }
+
+    /** Stops a search that ran out of time; kills the engine if even that gets no answer. */
+    private void abandonSearch() throws InterruptedException {
+        try {
+            process.send("stop");
+            long deadline = deadlineAfter(STOP_GRACE_MS);
+            while (!HubLine.parse(process.readLine(deadline)).command().equals("done")) {
+                // skip info lines
+            }
+        } catch (EngineException e) {
+            close();
+        }
+    }
+
+    /**
+     * The arguments of the {@code level} line for a request, {@code side} being the side to move.
+     * Hub's {@code time} is the engine's remaining time and {@code inc} is added before the move
+     * (protocol.md), while the referee adds it after; so {@code time} is the clock less the
+     * increment, and time plus increment is exactly what the referee allows.
+     */
+    static String level(SearchRequest r, int side) {
+        if (r.clock()) {
+            long clock = side == Position.WHITE ? r.whiteTime() : r.blackTime();
+            long inc = side == Position.WHITE ? r.whiteInc() : r.blackInc();
+            String level = "time=" + seconds(Math.max(0, clock - inc));
+            return inc > 0 ? level + " inc=" + seconds(inc) : level;
+        }
+        if (r.depth() > 0) return "depth=" + r.depth();
+        if (r.nodes() > 0) return "nodes=" + r.nodes();
+        if (r.moveTime() > 0) return "move-time=" + seconds(r.moveTime());
+        return "infinite";
+    }
+
+    private static String seconds(long ms) {
+        return BigDecimal.valueOf(ms, 3).stripTrailingZeros().toPlainString();
+    }
+
+    /**
+     * An {@code info score=} value (men, e.g. {@code 0.12} or {@code -3}) in centipawns. Values
+     * from 99 to 100 men are won or lost games: 100 - plies/100 becomes ±({@value UciClient#MATE_CP}
+     * - moves); other values are kept below that range. Null for a missing or unreadable value.
+     */
+    static Integer parseScore(String value) {
+        if (value == null) return null;
+        BigDecimal men;
+        try {
+            men = new BigDecimal(value.trim());
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        BigDecimal hundredths = men.movePointRight(2);
+        if (hundredths.abs().compareTo(BigDecimal.valueOf(10_000)) > 0) {
+            return men.signum() * (UciClient.MATE_CP - 1000); // beyond any score: just a big one
+        }
+        int h = hundredths.setScale(0, java.math.RoundingMode.HALF_UP).intValue();
+        int sign = h < 0 ? -1 : 1;
+        if (Math.abs(h) >= 9_900) {
+            int plies = 10_000 - Math.abs(h);
+            return sign * (UciClient.MATE_CP - (plies + 1) / 2);
+        }
+        return h;
+    }
+
+    private static String errorText(HubLine line) {
+        String message = line.value("message");
+        return message != null ? message : "error";
+    }
+
+    private static long deadlineAfter(long ms) {
+        return System.nanoTime() + ms * 1_000_000;
+    }
+
+    @Override
+    public boolean alive() {
+        return process != null && process.alive();
+    }
+
+    @Override
+    public void close() {
+        if (process != null) process.close();
+    }
+}

@@ -1,0 +1,41 @@
+package org.damka.match;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * The optional protocol log ({@code --log <file>}): every line sent to and received from every
+ * engine, with the time since the match started. {@link #NONE} discards everything.
+ */
+public class MatchLog implements AutoCloseable {
+    public static final MatchLog NONE = new MatchLog();
+
+    private final PrintWriter out;
+    private final long start = System.nanoTime();
+
+    private MatchLog() {
+        out = null;
+    }
+
+    public MatchLog(Path file) throws IOException {
+        out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
+    }
+
+    /** {@code direction}: '>' sent to the engine, '<' received from it, '!' from its stderr or the referee. */
+    public void line(String engine, char direction, String text) {
+        if (out == null) return;
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        synchronized (out) {
+            out.printf("%8d %s %c %s%n", ms, engine, direction, text);
+            out.flush();
+        }
+    }
+
+    @Override
+    public void close() {
+        if (out != null) out.close();
+    }
+}

@@ -1,0 +1,180 @@
+package org.damka.match;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Portable Draughts Notation game records: writing one game, reading a file of games back.
+ *
+ * <p>Writing: the tag pairs in the given order, a blank line, the moves with move numbers, an
+ * optional comment in braces (the match uses it for the reason the game ended), the result.
+ * A move number counts full moves starting with the variant's first side (Black in english), so
+ * a game whose start position has the other side to move begins with {@code 1...}. Lines are
+ * wrapped before 80 characters.
+ *
+ * <p>Reading is lenient in the ways PDN files in the wild differ: move numbers with one or three
+ * dots, glued to the move or not; comments in braces anywhere (kept in order); results written
+ * 1-0/0-1/1/2-1/2, the 2-0/0-2/1-1 of draughts federations, or *. Variations in parentheses
+ * are skipped.
+ */
+public final class Pdn {
+    private Pdn() { }
+
+    /** One game: tags in file order, the moves as written, the comments, the result token. */
+    public record Record(Map<String, String> tags, List<String> moves, List<String> comments, String result) {
+        public String tag(String name) {
+            return tags.get(name);
+        }
+    }
+
+    private static final int WIDTH = 79;
+
+    /**
+     * One game as PDN text (ending with a blank line).
+     *
+     * @param firstSide the variant's first side (0 White, 1 Black), which starts each move number
+     * @param startSide the side to move in the start position
+     * @param comment   written before the result, or null
+     */
+    public static String format(Map<String, String> tags, List<String> moves, int firstSide, int startSide,
+                                String comment, String result) {
+        StringBuilder out = new StringBuilder();
+        for (Map.Entry<String, String> tag : tags.entrySet()) {
+            out.append('[').append(tag.getKey()).append(" \"").append(escape(tag.getValue())).append("\"]\n");
+        }
+        out.append('\n');
+        // Units to wrap: a move number and its move stay together ("12. 32-28").
+        List<String> units = new ArrayList<>();
+        int number = 1;
+        int side = startSide;
+        for (int i = 0; i < moves.size(); i++) {
+            if (side == firstSide) units.add(number + ". " + moves.get(i));
+            else if (i == 0) units.add(number + "... " + moves.get(i));
+            else units.add(moves.get(i));
+            if (side != firstSide) number++;
+            side ^= 1;
+        }
+        if (comment != null && !comment.isBlank()) units.add("{" + comment.replace('{', '(').replace('}', ')').replace('\n', ' ') + "}");
+        units.add(result);
+        int lineLength = 0;
+        for (String unit : units) {
+            if (lineLength > 0 && lineLength + 1 + unit.length() > WIDTH) {
+                out.append('\n');
+                lineLength = 0;
+            } else if (lineLength > 0) {
+                out.append(' ');
+                lineLength++;
+            }
+            out.append(unit);
+            lineLength += unit.length();
+        }
+        out.append("\n\n");
+        return out.toString();
+    }
+
+    private static String escape(String value) {
+        return value.replace("\\", "\\\\").replace("\"", "\\\"");
+    }
+
+    /** Reads every game of a PDN text. Throws IllegalArgumentException on a malformed tag. */
+    public static List<Record> parse(String text) {
+        List<Record> games = new ArrayList<>();
+        Map<String, String> tags = new LinkedHashMap<>();
+        List<String> moves = new ArrayList<>();
+        List<String> comments = new ArrayList<>();
+        int i = 0, n = text.length();
+        int depth = 0; // inside a variation
+        while (i < n) {
+            char c = text.charAt(i);
+            if (Character.isWhitespace(c)) {
+                i++;
+            } else if (c == '[' && depth == 0) {
+                int end = tagEnd(text, i);
+                if (!moves.isEmpty() || !comments.isEmpty()) {
+                    // A game without a result token: close it before the next one's tags.
+                    games.add(new Record(tags, moves, comments, "*"));
+                    tags = new LinkedHashMap<>();
+                    moves = new ArrayList<>();
+                    comments = new ArrayList<>();
+                }
+                readTag(text.substring(i + 1, end), tags);
+                i = end + 1;
+            } else if (c == '{') {
+                int end = text.indexOf('}', i);
+                if (end < 0) end = n;
+                if (depth == 0) comments.add(text.substring(i + 1, end).trim());
+                i = end + 1;
+            } else if (c == '(') {
+                depth++;
+                i++;
+            } else if (c == ')') {
+                depth = Math.max(0, depth - 1);
+                i++;
+            } else {
+                int start = i;
+                while (i < n && !Character.isWhitespace(text.charAt(i)) && "{}()[".indexOf(text.charAt(i)) < 0) i++;
+                String token = text.substring(start, i);
+                if (depth > 0) continue;
+                if (isResult(token)) {
+                    games.add(new Record(tags, moves, comments, token));
+                    tags = new LinkedHashMap<>();
+                    moves = new ArrayList<>();
+                    comments = new ArrayList<>();
+                    continue;
+                }
+                String move = stripMoveNumber(token);
+                if (!move.isEmpty()) moves.add(move);
+            }
+        }
+        if (!tags.isEmpty() || !moves.isEmpty()) games.add(new Record(tags, moves, comments, "*"));
+        return games;
+    }
+
+    private static int tagEnd(String text, int open) {
+        boolean quoted = false;
+        for (int i = open + 1; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quoted && c == '\\') i++;
+            else if (c == '"') quoted = !quoted;
+            else if (c == ']' && !quoted) return i;
+        }
+        throw new IllegalArgumentException("unterminated tag at character " + open);
+    }
+
+    private static void readTag(String body, Map<String, String> tags) {
+        String t = body.trim();
+        int space = 0;
+        while (space < t.length() && !Character.isWhitespace(t.charAt(space)) && t.charAt(space) != '"') space++;
+        String name = t.substring(0, space);
+        String rest = t.substring(space).trim();
+        if (name.isEmpty() || !rest.startsWith("\"") || !rest.endsWith("\"") || rest.length() < 2) {
+            throw new IllegalArgumentException("malformed tag [" + body + "]");
+        }
+        StringBuilder value = new StringBuilder();
+        for (int i = 1; i < rest.length() - 1; i++) {
+            char c = rest.charAt(i);
+            if (c == '\\' && i + 1 < rest.length() - 1) c = rest.charAt(++i);
+            value.append(c);
+        }
+        tags.put(name, value.toString());
+    }
+
+    /** The result tokens of PDN: decisive and drawn, in both scoring styles, and unknown. */
+    static boolean isResult(String token) {
+        return switch (token) {
+            case "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*" -> true;
+            default -> false;
+        };
+    }
+
+    /** "12." -> "", "12.32-28" -> "32-28", "12...c3-d4" -> "c3-d4", "32-28" -> "32-28". */
+    static String stripMoveNumber(String token) {
+        int i = 0;
+        while (i < token.length() && Character.isDigit(token.charAt(i))) i++;
+        if (i == 0 || i == token.length() || token.charAt(i) != '.') return token;
+        while (i < token.length() && token.charAt(i) == '.') i++;
+        return token.substring(i);
+    }
+}

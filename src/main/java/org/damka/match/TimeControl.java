@@ -1,0 +1,63 @@
+package org.damka.match;
+
+import java.util.Locale;
+
+/**
+ * How long the engines may think: a clock ({@code base+inc} in seconds, e.g. {@code 10+0.1}), a
+ * fixed time per move, a fixed depth or a fixed node count. Exactly one kind is set; the others
+ * are 0.
+ */
+public record TimeControl(long baseMs, long incMs, long moveTimeMs, int depth, long nodes) {
+
+    public static TimeControl clock(long baseMs, long incMs) {
+        if (baseMs <= 0 || incMs < 0) throw new IllegalArgumentException("time control needs base > 0 and inc >= 0");
+        return new TimeControl(baseMs, incMs, 0, 0, 0);
+    }
+
+    public static TimeControl moveTime(long ms) {
+        if (ms <= 0) throw new IllegalArgumentException("move time must be positive, got " + ms);
+        return new TimeControl(0, 0, ms, 0, 0);
+    }
+
+    public static TimeControl depth(int depth) {
+        if (depth <= 0) throw new IllegalArgumentException("depth must be positive, got " + depth);
+        return new TimeControl(0, 0, 0, depth, 0);
+    }
+
+    public static TimeControl nodes(long nodes) {
+        if (nodes <= 0) throw new IllegalArgumentException("nodes must be positive, got " + nodes);
+        return new TimeControl(0, 0, 0, 0, nodes);
+    }
+
+    /** Reads {@code <base>+<inc>} or {@code <base>} in seconds (decimals allowed). */
+    public static TimeControl parseClock(String text) {
+        String t = text.trim();
+        int plus = t.indexOf('+');
+        try {
+            double base = Double.parseDouble(plus < 0 ? t : t.substring(0, plus));
+            double inc = plus < 0 ? 0 : Double.parseDouble(t.substring(plus + 1));
+            if (!(base > 0) || !(inc >= 0) || base > 1e6 || inc > 1e6) {
+                throw new IllegalArgumentException("time control '" + text + "' needs base > 0 and inc >= 0 seconds");
+            }
+            return clock(Math.round(base * 1000), Math.round(inc * 1000));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("time control '" + text + "' is not <base>+<inc> in seconds (e.g. 10+0.1)");
+        }
+    }
+
+    public boolean hasClock() {
+        return baseMs > 0;
+    }
+
+    @Override
+    public String toString() {
+        if (hasClock()) return String.format(Locale.ROOT, "tc %s+%s", seconds(baseMs), seconds(incMs));
+        if (moveTimeMs > 0) return "movetime " + moveTimeMs + " ms";
+        if (depth > 0) return "depth " + depth;
+        return "nodes " + nodes;
+    }
+
+    private static String seconds(long ms) {
+        return ms % 1000 == 0 ? Long.toString(ms / 1000) : new java.math.BigDecimal(ms).movePointLeft(3).stripTrailingZeros().toPlainString();
+    }
+}

@@ -1,0 +1,72 @@
+package org.damka.protocol;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Splits the input into lines at {@code \n}, dropping a {@code \r} before it, so {@code \r\n}
+ * line ends work. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
+ * up to the next line end and it is returned marked too long. Bytes are decoded as UTF-8 with
+ * replacement, so binary garbage becomes ordinary (unknown) text. A last line without a line end
+ * still counts.
+ */
+final class LineReader {
+    /** Long enough for a position with a few thousand moves; a longer line is refused. */
+    static final int MAX_LINE_BYTES = 1 << 18;
+
+    /** One input line: its text (null when too long) and its length in bytes. */
+    record Line(String text, long bytes) {
+        boolean tooLong() {
+            return text == null;
+        }
+    }
+
+    private final InputStream in;
+    private final byte[] buffer = new byte[8192];
+    private int pos, end;
+    private byte[] line = new byte[256];
+
+    LineReader(InputStream in) {
+        this.in = in;
+    }
+
+    /** The next line, or null at the end of the input. */
+    Line next() throws IOException {
+        int length = 0;
+        long total = 0;
+        boolean any = false;
+        while (true) {
+            if (pos == end) {
+                end = in.read(buffer, 0, buffer.length);
+                pos = 0;
+                if (end <= 0) {
+                    end = 0;
+                    if (!any) return null;
+                    return finish(length, total);
+                }
+            }
+            any = true;
+            byte b = buffer[pos++];
+            if (b == '\n') return finish(length, total);
+            total++;
+            if (total <= MAX_LINE_BYTES) {
+                if (length == line.length) line = java.util.Arrays.copyOf(line, Math.min(2 * line.length, MAX_LINE_BYTES));
+                line[length++] = b;
+            }
+        }
+    }
+
+    /** The input not read yet, buffered bytes first (to hand the stream to another protocol). */
+    InputStream rest() {
+        byte[] pending = java.util.Arrays.copyOfRange(buffer, pos, end);
+        pos = end;
+        return new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(pending), in);
+    }
+
+    private Line finish(int length, long total) {
+        if (total > MAX_LINE_BYTES) return new Line(null, total);
+        if (length > 0 && line[length - 1] == '\r') length--;
+        return new Line(new String(line, 0, length, StandardCharsets.UTF_8), total);
+    }
+}

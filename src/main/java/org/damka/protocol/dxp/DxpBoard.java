@@ -1,0 +1,78 @@
+package org.damka.protocol.dxp;
+
+import org.damka.board.FenException;
+import org.damka.board.Position;
+import org.damka.movegen.MoveList;
+import org.damka.protocol.hub.HubBoard;
+import org.damka.rules.Variants;
+
+/**
+ * International draughts as DamExchange writes it (DXP has no variant field: 10x10 only).
+ * Squares are the standard numbers 1..50; a position is 50 letters in square order ({@code e}
+ * empty, {@code w}/{@code z} white/black man, {@code W}/{@code Z} white/black king) after a colour
+ * letter {@code W} or {@code Z}; a move is from, to and the captured squares in any order.
+ */
+public final class DxpBoard {
+    private final HubBoard hub = new HubBoard(Variants.INTERNATIONAL);
+
+    /** The 50-letter position field. */
+    public String positionField(Position p) {
+        return hub.positionString(p).substring(1).replace('b', 'z').replace('B', 'Z');
+    }
+
+    /** The colour letter of the side to move. */
+    public static char colorToMove(Position p) {
+        return p.sideToMove() == Position.WHITE ? DxpMessage.WHITE : DxpMessage.BLACK;
+    }
+
+    /** Reads a colour letter and 50-letter position; throws {@link FenException} saying what is wrong. */
+    public Position parsePosition(char colorToMove, String field) {
+        if (colorToMove != DxpMessage.WHITE && colorToMove != DxpMessage.BLACK) {
+            throw new FenException("colour to move must be W or Z, got '" + colorToMove + "'");
+        }
+        if (field == null || field.length() != 50) throw new FenException("position must have 50 squares");
+        for (int i = 0; i < 50; i++) {
+            if ("ewzWZ".indexOf(field.charAt(i)) < 0) {
+                throw new FenException("square " + (i + 1) + " has '" + field.charAt(i) + "' (expected e, w, z, W or Z)");
+            }
+        }
+        String hubText = (colorToMove == DxpMessage.WHITE ? "W" : "B") + field.replace('z', 'b').replace('Z', 'B');
+        return hub.parsePosition(hubText);
+    }
+
+    /** The MOVE message for move i of a list generated from p. */
+    public DxpMessage.Move toMessage(MoveList list, int i, int seconds) {
+        return new DxpMessage.Move(seconds, hub.squareOf(list.from(i)), hub.squareOf(list.to(i)), hub.capturedSquares(list, i));
+    }
+
+    /**
+     * The index of the legal move with this from, to and captured set (any order), or -1. A
+     * message without captured squares also matches a capture when it is the only legal move with
+     * these ends (some programs leave the captured pieces out).
+     */
+    public int find(MoveList legal, DxpMessage.Move m) {
+        int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
+        if (fromBit < 0 || toBit < 0) return -1;
+        long capLo = 0;
+        int[] caps = m.captured();
+        for (int c : caps) {
+            int bit = hub.bitOf(c);
+            if (bit < 0) return -1;
+            capLo |= 1L << bit;
+        }
+        if (Long.bitCount(capLo) != caps.length) return -1; // a square given twice
+        int onlyByEnds = -1, byEnds = 0;
+        for (int i = 0; i < legal.size(); i++) {
+            if (legal.from(i) != fromBit || legal.to(i) != toBit) continue;
+            if (legal.capturedLo(i) == capLo && legal.capturedHi(i) == 0) return i;
+            byEnds++;
+            onlyByEnds = i;
+        }
+        return caps.length == 0 && byEnds == 1 ? onlyByEnds : -1;
+    }
+
+    /** The Hub-style text of move i (for logs): from-to or fromxto x captured... */
+    public String text(Position p, MoveList list, int i) {
+        return hub.formatMove(p, list, i);
+    }
+}

@@ -1,0 +1,433 @@
+package org.damka.protocol.dxp;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.engine.Engine;
+import org.damka.game.Game;
+import org.damka.game.GameResult;
+import org.damka.movegen.MoveList;
+import org.damka.movegen.MoveNotation;
+import org.damka.protocol.hub.SearchControl;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * One DamExchange connection, as initiator (asks for a series of games, colours alternating) or
+ * follower (accepts the initiator's games). The engine plays its side through the {@link Engine}
+ * facade; the rules core referees every incoming move (the legal move with that from, to and
+ * captured set), so an illegal move never reaches the engine.
+ *
+ * <p>All state lives on the thread that calls {@link #run()}: a reader thread only turns socket
+ * input into events, and the search reports its move as an event, so messages that arrive during
+ * a search (CHAT, GAMEEND, BACKREQ) are handled at once. A game ends when the side to move sends
+ * GAMEEND (it has lost, it is a draw by the rules, or the move limit is reached) and the other
+ * side acknowledges it. {@code run()} returns the finished games when the series is over or the
+ * peer closes the connection.
+ */
+public final class DxpSession {
+    public enum Role { INITIATOR, FOLLOWER }
+
+    /**
+     * What to play. {@code games}, {@code minutes} and {@code moves} are the initiator's requests
+     * (minutes of thinking time per side, moves per game, 0 = no limit); {@code moveTimeMs} > 0
+     * makes the engine spend that long per move whatever the clock says (quick test games).
+     */
+    public record Settings(String name, int games, int minutes, int moves, long moveTimeMs) { }
+
+    /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
+    public record GameRecord(int number, char myColor, String opponent, String result, String reason, List<String> moves) {
+        @Override
+        public String toString() {
+            return "game " + number + ": damka " + (myColor == DxpMessage.WHITE ? "white" : "black") + " vs " + opponent
+                    + ": " + result + " (" + reason + ") after " + moves.size() + " plies";
+        }
+    }
+
+    private static final Rules RULES = Variants.INTERNATIONAL;
+    /** Per-move time when a GAMEREQ gives no thinking time (000) and no move time is set. */
+    private static final long UNTIMED_MOVE_MS = 1000;
+
+    private final Engine engine;
+    private final DxpChannel channel;
+    private final Role role;
+    private final Settings settings;
+    private final PrintStream log;
+    private final DxpBoard board = new DxpBoard();
+    private final MoveNotation notation = new MoveNotation(RULES);
+    private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
+    private final List<GameRecord> finished = new ArrayList<>();
+
+    private String opponent = "opponent";
+    private Game game;
+    private Position startPosition;
+    private char myColor;
+    private boolean playing;
+    private int gameNumber;
+    private int minutes;
+    private int moveLimit;
+    private long myClockMs;
+    private boolean searching;
+    private int searchGeneration;
+    private long searchStartNanos;
+    private boolean done;
+
+    private record SearchDone(int generation, String move) { }
+    private record Received(DxpMessage message) { }
+    private record Malformed(String raw, String reason) { }
+    private record Closed(String reason) { }
+
+    public DxpSession(Engine engine, DxpChannel channel, Role role, Settings settings, PrintStream log) {
+        this.engine = engine;
+        this.channel = channel;
+        this.role = role;
+        this.settings = settings;
+        this.log = log;
+        engine.setVariant(RULES.name());
+    }
+
+    /** Plays until the series ends or the connection closes; returns the games played. */
+    public List<GameRecord> run() throws IOException, InterruptedException {
+        Thread reader = new Thread(this::readLoop, "damka-dxp-reader");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            if (role == Role.INITIATOR) requestGame();
+            while (!done) {
+                Object e = events.take();
+                if (e instanceof Received r) onMessage(r.message());
+                else if (e instanceof SearchDone s) onSearchDone(s);
+                else if (e instanceof Malformed m) onMalformed(m);
+                else if (e instanceof Closed c) {
+                    log("connection closed" + (c.reason() == null ? "" : ": " + c.reason()));
+                    if (playing) abandon("connection closed");
+                    done = true;
+                }
+            }
+        } finally {
+            stopSearch();
+            channel.close();
+        }
+        return List.copyOf(finished);
+    }
+
+    private void readLoop() {
+        try {
+            String raw;
+            while ((raw = channel.readRaw()) != null) {
+                try {
+                    events.put(new Received(DxpMessage.decode(raw)));
+                } catch (DxpFormatException e) {
+                    events.put(new Malformed(raw, e.getMessage()));
+                }
+            }
+            events.put(new Closed(null));
+        } catch (IOException e) {
+            events.add(new Closed(e.getMessage()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    // ---- incoming messages -------------------------------------------------------------
+
+    private void onMessage(DxpMessage m) throws IOException {
+        log("< " + m.encode());
+        if (m instanceof DxpMessage.GameReq r) onGameReq(r);
+        else if (m instanceof DxpMessage.GameAcc a) onGameAcc(a);
+        else if (m instanceof DxpMessage.Move mv) onMove(mv);
+        else if (m instanceof DxpMessage.GameEnd e) onGameEnd(e);
+        else if (m instanceof DxpMessage.Chat c) log("chat from " + opponent + ": " + c.text());
+        else if (m instanceof DxpMessage.BackReq b) onBackReq(b);
+        // BACKACC: we never ask to go back, so there is nothing to do.
+    }
+
+    private void onMalformed(Malformed m) throws IOException {
+        log("< (bad message) " + m.raw() + ": " + m.reason());
+        if (role == Role.FOLLOWER && m.raw().startsWith("R")) {
+            // A game request we cannot read: another protocol version, or fields we refuse.
+            boolean version1 = m.raw().length() >= 3 && m.raw().startsWith("R01");
+            send(new DxpMessage.GameAcc(settings.name(), version1 ? '2' : '1'));
+            return;
+        }
+        send(new DxpMessage.Chat("error: cannot read message: " + m.reason()));
+    }
+
+    private void onGameReq(DxpMessage.GameReq r) throws IOException {
+        if (role == Role.INITIATOR) {
+            send(new DxpMessage.Chat("error: only the initiator sends GAMEREQ"));
+            return;
+        }
+        if (r.version() != 1) {
+            send(new DxpMessage.GameAcc(settings.name(), '1'));
+            return;
+        }
+        Position start;
+        try {
+            start = r.position() == null ? Fen.parse(RULES, RULES.startFen()) : board.parsePosition(r.colorToMove(), r.position());
+        } catch (IllegalArgumentException e) {
+            log("refusing the game: " + e.getMessage());
+            send(new DxpMessage.GameAcc(settings.name(), '2'));
+            return;
+        }
+        Game g = new Game(RULES, start);
+        if (g.result().isPresent()) {
+            log("refusing the game: the start position is already decided (" + g.result().get() + ")");
+            send(new DxpMessage.GameAcc(settings.name(), '2'));
+            return;
+        }
+        if (playing) abandon("a new game was requested");
+        opponent = r.initiatorName().isEmpty() ? "opponent" : r.initiatorName();
+        send(new DxpMessage.GameAcc(settings.name(), '0'));
+        startGame(start, r.followerColor(), r.minutes(), r.moves());
+    }
+
+    private void onGameAcc(DxpMessage.GameAcc a) throws IOException {
+        if (role != Role.INITIATOR || playing) {
+            send(new DxpMessage.Chat("error: unexpected GAMEACC"));
+            return;
+        }
+        opponent = a.followerName().isEmpty() ? "opponent" : a.followerName();
+        if (a.code() != '0') {
+            log(opponent + " refused the game (code " + a.code() + ")");
+            done = true;
+            return;
+        }
+        char follower = gameNumber % 2 == 1 ? DxpMessage.BLACK : DxpMessage.WHITE;
+        startGame(Fen.parse(RULES, RULES.startFen()), follower, settings.minutes(), settings.moves());
+    }
+
+    private void onMove(DxpMessage.Move m) throws IOException {
+        if (!playing || sideToMoveColor() == myColor) {
+            send(new DxpMessage.Chat("error: unexpected MOVE " + m.encode().substring(5) + " (not your turn)"));
+            return;
+        }
+        Optional<GameResult> before = game.result();
+        if (before.isPresent()) {
+            // The game ended with our move; the opponent should have sent GAMEEND.
+            endGame(before.get());
+            return;
+        }
+        MoveList legal = game.legalMoves(new MoveList());
+        int i = board.find(legal, m);
+        if (i < 0) {
+            String text = m.from() + (m.captured().length > 0 ? "x" : "-") + m.to();
+            List<String> all = new ArrayList<>();
+            for (int k = 0; k < legal.size(); k++) all.add(board.text(game.position(), legal, k));
+            log("illegal move " + m.encode() + " from " + opponent + "; legal: " + String.join(" ", all));
+            send(new DxpMessage.Chat("error: illegal move " + text));
+            finish("*", "illegal move " + text + " by " + opponent);
+            send(new DxpMessage.GameEnd('0', stopCode()));
+            return;
+        }
+        game.play(legal, i);
+        think();
+    }
+
+    private void onGameEnd(DxpMessage.GameEnd e) throws IOException {
+        boolean lastGame = e.stop() == '1' || (role == Role.INITIATOR && gameNumber >= settings.games());
+        if (playing) {
+            // The opponent ends the game: acknowledge.
+            stopSearch();
+            String result;
+            String reason;
+            Optional<GameResult> rules = game.result();
+            if (rules.isPresent()) {
+                result = rules.get().outcome().score();
+                reason = rules.get().reason();
+            } else {
+                boolean opponentWhite = myColor == DxpMessage.BLACK;
+                switch (e.reason()) {
+                    case '1' -> { result = opponentWhite ? "0-1" : "1-0"; reason = opponent + " gives up"; }
+                    case '2' -> { result = "1/2-1/2"; reason = opponent + " claims a draw"; }
+                    case '3' -> { result = opponentWhite ? "1-0" : "0-1"; reason = opponent + " claims a win"; }
+                    default -> { result = "*"; reason = opponent + " ended the game"; }
+                }
+            }
+            finish(result, reason);
+            send(new DxpMessage.GameEnd('0', lastGame ? '1' : '0'));
+        }
+        if (lastGame) {
+            done = true;
+        } else if (role == Role.INITIATOR) {
+            requestGame();
+        }
+    }
+
+    private void onBackReq(DxpMessage.BackReq b) throws IOException {
+        if (!playing) {
+            send(new DxpMessage.BackAcc('1'));
+            return;
+        }
+        // Ply of (move number, colour to move) counted from the start position.
+        int ply = (b.moveNumber() - 1) * 2 + (b.color() == DxpMessage.BLACK ? 1 : 0);
+        if (startPosition.sideToMove() == Position.BLACK) ply -= 1;
+        if (ply < 0 || ply > game.plies()) {
+            send(new DxpMessage.BackAcc('2'));
+            return;
+        }
+        stopSearch();
+        Game g = new Game(RULES, startPosition);
+        List<String> moves = game.moves();
+        for (int k = 0; k < ply; k++) g.play(moves.get(k));
+        game = g;
+        send(new DxpMessage.BackAcc('0'));
+        think();
+    }
+
+    private void onSearchDone(SearchDone s) throws IOException {
+        if (s.generation() != searchGeneration || !searching) return; // a search we abandoned
+        searching = false;
+        waitForEngine(); // the search thread reports just before it ends
+        long usedMs = (System.nanoTime() - searchStartNanos) / 1_000_000;
+        myClockMs = Math.max(0, myClockMs - usedMs);
+        if (!playing) return;
+        if (s.move() == null) { // no legal move: think() would have ended the game
+            think();
+            return;
+        }
+        MoveList legal = game.legalMoves(new MoveList());
+        int i = notation.parse(game.position(), legal, s.move());
+        DxpMessage.Move message = board.toMessage(legal, i, (int) Math.min(9999, (usedMs + 500) / 1000));
+        game.play(legal, i);
+        send(message);
+    }
+
+    // ---- game flow ------------------------------------------------------------------
+
+    private void requestGame() throws IOException {
+        gameNumber++;
+        // Colours alternate: damka (the initiator) is White in odd-numbered games.
+        char follower = gameNumber % 2 == 1 ? DxpMessage.BLACK : DxpMessage.WHITE;
+        send(new DxpMessage.GameReq(1, settings.name(), follower, settings.minutes(), settings.moves(), DxpMessage.WHITE, null));
+    }
+
+    private void startGame(Position start, char followerColor, int gameMinutes, int gameMoves) {
+        if (role == Role.FOLLOWER) gameNumber++;
+        myColor = role == Role.FOLLOWER ? followerColor : followerColor == DxpMessage.WHITE ? DxpMessage.BLACK : DxpMessage.WHITE;
+        startPosition = new Position(start);
+        game = new Game(RULES, start);
+        minutes = gameMinutes;
+        moveLimit = gameMoves;
+        myClockMs = gameMinutes * 60_000L;
+        playing = true;
+        engine.newGame();
+        log("game " + gameNumber + " starts: damka plays " + (myColor == DxpMessage.WHITE ? "white" : "black") + " against "
+                + opponent + ", " + (gameMinutes > 0 ? gameMinutes + " min" : "no clock")
+                + (gameMoves > 0 ? ", " + gameMoves + " moves" : ""));
+        try {
+            think();
+        } catch (IOException e) {
+            events.add(new Closed(e.getMessage()));
+        }
+    }
+
+    /** If it is our turn: end the game when it is over, else start a search. */
+    private void think() throws IOException {
+        if (!playing || sideToMoveColor() != myColor || searching) return;
+        Optional<GameResult> result = game.result();
+        if (result.isPresent()) {
+            endGame(result.get());
+            return;
+        }
+        if (moveLimit > 0 && game.plies() >= 2 * moveLimit) {
+            finish("*", moveLimit + " moves played");
+            send(new DxpMessage.GameEnd('0', stopCode()));
+            return;
+        }
+        engine.setPosition(Fen.format(RULES, startPosition), game.moves());
+        searching = true;
+        int generation = ++searchGeneration;
+        searchStartNanos = System.nanoTime();
+        engine.go(limits(), new SearchListener() {
+            @Override
+            public void info(SearchInfo info) { }
+
+            @Override
+            public void bestMove(String move, String ponder) {
+                events.add(new SearchDone(generation, move));
+            }
+        });
+    }
+
+    private SearchLimits limits() {
+        if (settings.moveTimeMs() > 0) return SearchLimits.moveTime(settings.moveTimeMs());
+        if (minutes <= 0) return SearchLimits.moveTime(UNTIMED_MOVE_MS);
+        int myMovesPlayed = (game.plies() + (startPosition.sideToMove() == colorSide(myColor) ? 0 : 1)) / 2;
+        int movesToGo = moveLimit > 0 ? Math.max(1, moveLimit - myMovesPlayed) : 0;
+        long clock = Math.max(1, myClockMs);
+        return new SearchLimits(clock, clock, 0, 0, movesToGo, 0, 0, 0, false, false);
+    }
+
+    /** It is our turn and the rules say the game is over: tell the opponent. */
+    private void endGame(GameResult r) throws IOException {
+        int mySide = colorSide(myColor);
+        char reason = r.outcome() == GameResult.Outcome.DRAW ? '2' : r.loser() == mySide ? '1' : '3';
+        finish(r.outcome().score(), r.reason());
+        send(new DxpMessage.GameEnd(reason, stopCode()));
+    }
+
+    /** Stop code for a GAMEEND we start: the initiator stops after its last game. */
+    private char stopCode() {
+        return role == Role.INITIATOR && gameNumber >= settings.games() ? '1' : '0';
+    }
+
+    private void finish(String result, String reason) {
+        if (!playing) return;
+        stopSearch();
+        playing = false;
+        GameRecord rec = new GameRecord(gameNumber, myColor, opponent, result, reason, game.moves());
+        finished.add(rec);
+        log(rec.toString());
+    }
+
+    private void abandon(String why) {
+        finish("*", why);
+    }
+
+    private void stopSearch() {
+        if (!searching) return;
+        searching = false;
+        searchGeneration++;
+        SearchControl.stopAndWait(engine);
+    }
+
+    private void waitForEngine() {
+        try {
+            engine.waitForSearch();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private char sideToMoveColor() {
+        return DxpBoard.colorToMove(game.position());
+    }
+
+    private static int colorSide(char color) {
+        return color == DxpMessage.WHITE ? Position.WHITE : Position.BLACK;
+    }
+
+    private void send(DxpMessage m) throws IOException {
+        log("> " + m.encode());
+        channel.send(m);
+    }
+
+    private void log(String line) {
+        if (log == null) return;
+        synchronized (log) {
+            log.println("dxp: " + line);
+            log.flush();
+        }
+    }
+}

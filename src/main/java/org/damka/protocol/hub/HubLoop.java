@@ -1,0 +1,365 @@
+package org.damka.protocol.hub;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.engine.Engine;
+import org.damka.game.Game;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.movegen.MoveNotation;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * The engine side of the Hub protocol (version 2, as used by Scan 3.1 and the Hub GUI): reads
+ * command lines, drives the {@link Engine} facade and writes answers, one whole line at a time.
+ *
+ * <p>Contract: every command is answered as the protocol says ({@code hub} with id, params and
+ * {@code wait}; {@code init} with {@code ready}; {@code ping} with {@code pong}, also during a
+ * search; every {@code go} with exactly one {@code done}). A bad command or argument is answered
+ * with {@code error message="..."} and changes nothing. While a search runs only {@code ping},
+ * {@code ponder-hit} and {@code stop} are expected; any other command first ends the search (its
+ * {@code done} is written) and is then carried out. The level is reset by {@code pos} and after
+ * each {@code go}. End of input or {@code quit} ends {@link #run()}. Nothing else is printed.
+ */
+public final class HubLoop {
+    private static final String NAME = "damka";
+
+    private final Engine engine;
+    private final BufferedReader in;
+    private final PrintStream out;
+    private HubBoard board;
+
+    // The level (search limits) for the next go; -1 = not given.
+    private int levelDepth;
+    private long levelNodes;
+    private long levelMoveTimeMs;
+    private long levelTimeMs;
+    private long levelIncMs;
+    private int levelMoves;
+    private boolean levelInfinite;
+    /** The listener of the last search. */
+    private Reporter reporter;
+
+    /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
+    public HubLoop(Engine engine, BufferedReader in, PrintStream out) {
+        this.engine = engine;
+        this.in = in;
+        this.out = out;
+        engine.setVariant(Variants.INTERNATIONAL.name());
+        this.board = new HubBoard(engine.rules());
+        resetLevel();
+    }
+
+    /** Reads and answers commands until {@code quit} or the end of input. */
+    public void run() throws IOException {
+        run(null);
+    }
+
+    /**
+     * As {@link #run()}, first handling a line the caller has already read (the {@code hub} that
+     * made the UCI-style loop switch protocols); null for none.
+     */
+    public void run(String firstLine) throws IOException {
+        try {
+            if (firstLine != null && !handle(firstLine)) return;
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (!handle(line)) return;
+            }
+        } finally {
+            // The GUI is gone or said quit: end any search.
+            SearchControl.stopAndWait(engine);
+        }
+    }
+
+    /** Handles one line; returns false when the loop must end. */
+    boolean handle(String raw) {
+        HubLine line = HubLine.parse(raw);
+        String cmd = line.command();
+        if (engine.searching()) {
+            switch (cmd) {
+                case "ping" -> { send("pong"); return true; }
+                case "ponder-hit" -> { if (reporter != null) reporter.ponderHit(); return true; }
+                case "stop" -> { SearchControl.stopAndWait(engine); return true; }
+                case "" -> { return true; }
+                default -> {
+                    // As Scan does: any other command ends the search first, then is carried out.
+                    SearchControl.stopAndWait(engine);
+                }
+            }
+        }
+        if (line.error() != null) {
+            error("cannot read the line: " + line.error());
+            return true;
+        }
+        try {
+            switch (cmd) {
+                case "" -> { }
+                case "hub" -> handshake();
+                case "set-param" -> setParam(line);
+                case "init" -> send("ready");
+                case "new-game" -> engine.newGame();
+                case "pos" -> position(line);
+                case "level" -> level(line);
+                case "go" -> go(line);
+                case "ping" -> send("pong");
+                case "stop", "ponder-hit" -> { } // no search to act on: nothing to do
+                case "quit" -> { return false; }
+                default -> error("unknown command '" + cmd + "'");
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            error(e.getMessage());
+        }
+        return true;
+    }
+
+    private void handshake() {
+        String version = HubLoop.class.getPackage().getImplementationVersion();
+        send("id " + HubLine.pair("name", NAME) + " " + HubLine.pair("version", version == null ? "dev" : version)
+                + " " + HubLine.pair("author", "the damka authors") + " " + HubLine.pair("country", "none"));
+        send("param " + HubLine.pair("name", "variant") + " " + HubLine.pair("value", HubBoard.variantName(engine.rules()))
+                + " type=enum " + HubLine.pair("values", String.join(" ", HubBoard.variantNames())));
+        send("param name=threads " + HubLine.pair("value", Integer.toString(engine.threads()))
+                + " type=int min=1 max=" + Engine.MAX_THREADS);
+        send("param name=hash " + HubLine.pair("value", Integer.toString(engine.hashMb()))
+                + " type=int min=1 max=" + Engine.MAX_HASH_MB);
+        send("param name=ponder value=" + engine.ponder() + " type=bool");
+        send("wait");
+    }
+
+    private void setParam(HubLine line) {
+        String name = line.value("name");
+        String value = line.value("value");
+        if (name == null || name.isEmpty()) throw new IllegalArgumentException("set-param needs name=...");
+        if (value == null) throw new IllegalArgumentException("set-param name=" + name + " needs value=...");
+        switch (name.toLowerCase(Locale.ROOT)) {
+            case "variant" -> {
+                Rules r = HubBoard.rulesFor(value);
+                if (r == null) {
+                    throw new IllegalArgumentException("unknown variant '" + value + "' (one of "
+                            + String.join(" ", HubBoard.variantNames()) + ")");
+                }
+                engine.setVariant(r.name());
+                board = new HubBoard(r);
+            }
+            case "threads" -> engine.setThreads(parseInt(name, value));
+            case "hash" -> engine.setHashMb(parseInt(name, value));
+            case "ponder" -> {
+                String v = value.toLowerCase(Locale.ROOT);
+                if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("ponder must be true or false, got '" + value + "'");
+                engine.setPonder(v.equals("true"));
+            }
+            default -> throw new IllegalArgumentException("unknown parameter '" + name + "'");
+        }
+    }
+
+    private void position(HubLine line) {
+        String posText = null;
+        String moves = "";
+        for (HubLine.Arg a : line.args()) {
+            switch (a.name()) {
+                case "start" -> posText = null;
+                case "pos" -> posText = a.value();
+                case "moves" -> moves = a.value() == null ? "" : a.value();
+                default -> { } // unknown arguments are ignored, as the protocol asks
+            }
+        }
+        Rules rules = engine.rules();
+        Position start = posText == null ? Fen.parse(rules, rules.startFen()) : board.parsePosition(posText);
+        // Convert the Hub moves to our notation on a scratch game; the engine then checks them again.
+        Game g = new Game(rules, start);
+        MoveList legal = new MoveList();
+        List<String> texts = new ArrayList<>();
+        String[] tokens = moves.trim().isEmpty() ? new String[0] : moves.trim().split("\\s+");
+        for (int k = 0; k < tokens.length; k++) {
+            g.legalMoves(legal);
+            int i;
+            try {
+                i = board.parseMove(g.position(), legal, tokens[k]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("move " + (k + 1) + ": " + e.getMessage(), e);
+            }
+            texts.add(g.play(legal, i));
+        }
+        engine.setPosition(Fen.format(rules, start), texts);
+        resetLevel();
+    }
+
+    private void level(HubLine line) {
+        for (HubLine.Arg a : line.args()) {
+            String v = a.value();
+            switch (a.name()) {
+                case "depth" -> levelDepth = parseInt("depth", v);
+                case "nodes" -> levelNodes = parseLong("nodes", v);
+                case "move-time" -> levelMoveTimeMs = seconds("move-time", v);
+                case "time" -> levelTimeMs = seconds("time", v);
+                case "inc" -> levelIncMs = seconds("inc", v);
+                case "moves" -> levelMoves = parseInt("moves", v);
+                case "infinite" -> levelInfinite = true;
+                default -> { }
+            }
+        }
+    }
+
+    private void go(HubLine line) {
+        boolean ponder = line.has("ponder");
+        boolean analyze = line.has("analyze");
+        long clock = levelTimeMs >= 0 ? levelTimeMs + Math.max(0, levelIncMs) : 0; // increment added before the move
+        long inc = Math.max(0, levelIncMs);
+        boolean given = levelDepth > 0 || levelNodes > 0 || levelMoveTimeMs > 0 || levelTimeMs >= 0;
+        boolean infinite = levelInfinite || !given;
+        if (levelTimeMs >= 0 && clock == 0) clock = 1; // no time left: move at once
+        SearchLimits limits = new SearchLimits(clock, clock, inc, inc, Math.max(0, levelMoves),
+                Math.max(0, levelDepth), Math.max(0, levelNodes), Math.max(0, levelMoveTimeMs),
+                infinite || (analyze && !given), ponder);
+        Game root = engine.game();
+        reporter = new Reporter(root);
+        engine.go(limits, reporter);
+        resetLevel();
+    }
+
+    private void resetLevel() {
+        levelDepth = -1;
+        levelNodes = -1;
+        levelMoveTimeMs = -1;
+        levelTimeMs = -1;
+        levelIncMs = -1;
+        levelMoves = -1;
+        levelInfinite = false;
+    }
+
+    /** Turns the search's reports (our notation) into Hub lines for the searched position. */
+    private final class Reporter implements SearchListener {
+        private final Game root;
+        private final HubBoard hub;
+        private final MoveGenerator generator;
+        private final MoveNotation notation;
+
+        private boolean started;
+        private boolean ponderHitPending;
+
+        Reporter(Game root) {
+            this.root = root;
+            this.hub = new HubBoard(root.rules());
+            this.generator = MoveGenerator.create(root.rules());
+            this.notation = new MoveNotation(root.rules());
+        }
+
+        /**
+         * The search resets its ponder flag when its thread starts running, so a ponder hit that
+         * comes before the first report is passed on again at that report.
+         */
+        void ponderHit() {
+            synchronized (this) {
+                if (!started) ponderHitPending = true;
+            }
+            engine.ponderHit();
+        }
+
+        private void started() {
+            boolean again;
+            synchronized (this) {
+                started = true;
+                again = ponderHitPending;
+                ponderHitPending = false;
+            }
+            if (again) engine.ponderHit();
+        }
+
+        @Override
+        public void info(SearchInfo info) {
+            started();
+            StringBuilder sb = new StringBuilder("info");
+            sb.append(" depth=").append(info.depth());
+            sb.append(" score=").append(HubScore.format(info.scoreCp(), info.mateIn()));
+            sb.append(" nodes=").append(info.nodes());
+            sb.append(" time=").append(String.format(Locale.ROOT, "%.3f", info.timeMs() / 1000.0));
+            sb.append(" nps=").append(String.format(Locale.ROOT, "%.2f", info.nps() / 1e6));
+            List<String> pv = toHub(info.pv());
+            if (!pv.isEmpty()) sb.append(' ').append(HubLine.pair("pv", String.join(" ", pv)));
+            send(sb.toString());
+        }
+
+        @Override
+        public void bestMove(String move, String ponder) {
+            started();
+            List<String> line = new ArrayList<>();
+            if (move != null) line.add(move);
+            if (move != null && ponder != null) line.add(ponder);
+            List<String> hubLine = toHub(line);
+            StringBuilder sb = new StringBuilder("done");
+            if (!hubLine.isEmpty()) sb.append(" move=").append(hubLine.get(0));
+            if (hubLine.size() > 1) sb.append(" ponder=").append(hubLine.get(1));
+            send(sb.toString());
+        }
+
+        /** Our move texts from the root, as Hub texts; stops at the first it cannot follow. */
+        private List<String> toHub(List<String> moves) {
+            List<String> out = new ArrayList<>();
+            Position p = new Position(root.position());
+            MoveList legal = new MoveList();
+            for (String m : moves) {
+                generator.generate(p, legal);
+                int i;
+                try {
+                    i = notation.parse(p, legal, m);
+                } catch (IllegalArgumentException e) {
+                    break;
+                }
+                out.add(hub.formatMove(p, legal, i));
+                legal.play(p, i);
+            }
+            return out;
+        }
+    }
+
+    private void send(String line) {
+        synchronized (out) {
+            out.println(line);
+            out.flush();
+        }
+    }
+
+    private void error(String message) {
+        send("error " + HubLine.pair("message", message == null ? "error" : message));
+    }
+
+    private static int parseInt(String name, String v) {
+        long n = parseLong(name, v);
+        if (n > Integer.MAX_VALUE) throw new IllegalArgumentException(name + " is too large: " + v);
+        return (int) n;
+    }
+
+    private static long parseLong(String name, String v) {
+        try {
+            long n = Long.parseLong(v == null ? "" : v.trim());
+            if (n < 0) throw new IllegalArgumentException(name + " must not be negative, got " + v);
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a whole number, got '" + v + "'");
+        }
+    }
+
+    /** Seconds (a real number) as milliseconds. */
+    private static long seconds(String name, String v) {
+        double s;
+        try {
+            s = Double.parseDouble(v == null ? "" : v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " must be a number of seconds, got '" + v + "'");
+        }
+        if (!(s >= 0) || s > 1e9) throw new IllegalArgumentException(name + " must be 0 or more seconds, got " + v);
+        return Math.round(s * 1000);
+    }
+}

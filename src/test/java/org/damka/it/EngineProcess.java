@@ -1,0 +1,120 @@
+package org.damka.it;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The packaged jar run as a process for integration tests: lines to its stdin, its stdout lines
+ * read with timeouts, everything it said (both streams) kept for failure messages.
+ */
+public final class EngineProcess implements AutoCloseable {
+    private final Process process;
+    private final PrintWriter in;
+    private final BlockingQueue<String> out = new LinkedBlockingQueue<>();
+    private final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
+
+    public EngineProcess(String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+        cmd.addAll(List.of(args));
+        process = new ProcessBuilder(cmd).start();
+        in = new PrintWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), true);
+        pump(new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)), out, "");
+        pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), null, "stderr: ");
+    }
+
+    public static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static Path jar() {
+        Path p = Path.of(System.getProperty("damka.jar", "target/damka.jar"));
+        assertTrue(Files.exists(p), "run 'mvn package' first: " + p + " is missing");
+        return p;
+    }
+
+    private void pump(BufferedReader r, BlockingQueue<String> sink, String prefix) {
+        Thread t = new Thread(() -> {
+            try {
+                String line;
+                while ((line = r.readLine()) != null) {
+                    transcript.add(prefix + "<< " + line);
+                    if (sink != null) sink.add(line);
+                }
+            } catch (IOException e) {
+                // process ended
+            }
+        });
+        t.setDaemon(true);
+        t.start();
+    }
+
+    public void send(String line) {
+        transcript.add(">> " + line);
+        in.println(line);
+        in.flush();
+    }
+
+    /** The next stdout line, failing after the timeout. */
+    public String next(long timeoutMs) throws InterruptedException {
+        String line = out.poll(timeoutMs, TimeUnit.MILLISECONDS);
+        if (line == null) fail("no line from the engine within " + timeoutMs + " ms\n" + transcript());
+        return line;
+    }
+
+    /** The next stdout line, or null if none comes within the time. */
+    public String poll(long timeoutMs) throws InterruptedException {
+        return out.poll(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    /** Reads lines up to and including the first that matches; returns them all. */
+    public List<String> until(Predicate<String> last, long timeoutMs) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        List<String> lines = new ArrayList<>();
+        while (true) {
+            long left = deadline - System.currentTimeMillis();
+            if (left <= 0) fail("timed out waiting; got " + lines + "\n" + transcript());
+            String l = next(left);
+            lines.add(l);
+            if (last.test(l)) return lines;
+        }
+    }
+
+    public boolean waitFor(long timeoutMs) throws InterruptedException {
+        return process.waitFor(timeoutMs, TimeUnit.MILLISECONDS);
+    }
+
+    public int exitValue() {
+        return process.exitValue();
+    }
+
+    public void closeInput() {
+        in.close();
+    }
+
+    public String transcript() {
+        synchronized (transcript) {
+            return String.join("\n", transcript);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}

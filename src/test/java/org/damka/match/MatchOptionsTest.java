@@ -1,0 +1,97 @@
+package org.damka.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+/** Reading engine specs, time controls, adjudication rules and engine info lines. */
+class MatchOptionsTest {
+
+    @Test
+    void engineSpecWithCommandNameAndOptions() {
+        EngineSpec s = EngineSpec.parse("cmd=java -jar target/damka.jar --x=1 name=damka d2 depth=2 option.Hash=32 "
+                + "'option.Move Overhead=30' option.Evaluation=material");
+        assertEquals(List.of("java", "-jar", "target/damka.jar", "--x=1"), s.command());
+        assertEquals("damka d2", s.name());
+        assertEquals(TimeControl.depth(2), s.limit());
+        assertEquals(Map.of("Hash", "32", "Move Overhead", "30", "Evaluation", "material"), s.options());
+        assertEquals(List.of("Hash", "Move Overhead", "Evaluation"), List.copyOf(s.options().keySet()));
+        assertEquals("uci", s.proto());
+    }
+
+    @Test
+    void engineSpecQuotingAndErrors() {
+        EngineSpec s = EngineSpec.parse("cmd=\"/opt/my engine/run\" 'a b' dir=/tmp tc=5+0.05");
+        assertEquals(List.of("/opt/my engine/run", "a b"), s.command());
+        assertEquals("/tmp", s.dir());
+        assertNull(s.name());
+        assertEquals(TimeControl.clock(5000, 50), s.limit());
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("name=x"));
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("junk cmd=x"));
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x 'unclosed"));
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x depth=2 movetime=5"));
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x depth=two"));
+    }
+
+    @Test
+    void timeControls() {
+        assertEquals(TimeControl.clock(10_000, 100), TimeControl.parseClock("10+0.1"));
+        assertEquals(TimeControl.clock(60_000, 0), TimeControl.parseClock("60"));
+        assertEquals(TimeControl.clock(500, 10), TimeControl.parseClock("0.5+0.01"));
+        assertEquals("tc 10+0.1", TimeControl.parseClock("10+0.1").toString());
+        assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("10+"));
+        assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("0+1"));
+        assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("-5+1"));
+        assertThrows(IllegalArgumentException.class, () -> TimeControl.depth(0));
+    }
+
+    @Test
+    void adjudicationParsingAndDecisions() {
+        Adjudication a = Adjudication.parse("draw=4,10 win=300,3");
+        assertEquals(new Adjudication(4, 10, 300, 3), a);
+        assertEquals(new Adjudication(0, 0, 500, 2), Adjudication.parse("win=500,2"));
+        assertThrows(IllegalArgumentException.class, () -> Adjudication.parse("draw=4"));
+        assertThrows(IllegalArgumentException.class, () -> Adjudication.parse("lose=1,2"));
+
+        // Scores are White's view per ply.
+        assertNull(a.decide(scores(0, 5, -5)));                  // too few plies for a draw
+        assertEquals("draw", a.decide(scores(400, 0, 5, -10, 10)));
+        assertNull(a.decide(scores(0, 5, null, 10)));            // a move without a score breaks the run
+        assertNull(a.decide(scores(0, 5, 11, 10)));              // 11 is outside ±10
+        assertEquals("white", a.decide(scores(0, 300, 350, 900)));
+        assertEquals("black", a.decide(scores(-300, -350, -900)));
+        assertNull(a.decide(scores(300, -350, 900)));            // the engines disagree
+        assertNull(Adjudication.NONE.decide(scores(0, 0, 0, 0, 0, 0)));
+    }
+
+    private static List<Integer> scores(Integer... s) {
+        return Arrays.asList(s);
+    }
+
+    @Test
+    void infoScores() {
+        assertEquals(35, UciClient.parseScore("info depth 5 score cp 35 nodes 100 pv c3-d4"));
+        assertEquals(-12, UciClient.parseScore("info depth 5 multipv 1 score cp -12"));
+        assertNull(UciClient.parseScore("info depth 5 multipv 2 score cp 40"));
+        assertEquals(UciClient.MATE_CP - 3, UciClient.parseScore("info score mate 3"));
+        assertEquals(-UciClient.MATE_CP + 2, UciClient.parseScore("info score mate -2"));
+        assertNull(UciClient.parseScore("info score cp abc"));
+        assertNull(UciClient.parseScore("info string hello score"));
+        assertNull(UciClient.parseScore("info depth 3 nodes 10"));
+    }
+
+    @Test
+    void goCommands() {
+        assertEquals("go wtime 900 btime 1000 winc 100 binc 100",
+                UciClient.goCommand(new EngineClient.SearchRequest(true, 900, 1000, 100, 100, 0, 0, 0)));
+        assertEquals("go depth 3", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 3, 0, 0)));
+        assertEquals("go movetime 50", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 0, 0, 50)));
+        assertEquals("go nodes 1000", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 0, 1000, 0)));
+    }
+}

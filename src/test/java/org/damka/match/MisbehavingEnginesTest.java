@@ -1,0 +1,112 @@
+package org.damka.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.File;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.damka.game.GameResult.Outcome;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Matches against fake engines ({@link FakeEngine}) run as real child processes: an engine that
+ * sends an illegal move, never answers, exits mid-game, prints garbage or oversteps its clock
+ * loses each game with the right reason, is restarted when it died, and the match goes on to
+ * its last game. No engine process is left behind.
+ */
+class MisbehavingEnginesTest {
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    private static EngineSpec fake(String mode, TimeControl limit) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = Path.of("target", "test-classes").toAbsolutePath() + File.pathSeparator
+                + Path.of("target", "classes").toAbsolutePath();
+        return new EngineSpec(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", cp,
+                FakeEngine.class.getName(), mode), mode, null, "uci", limit, Map.of());
+    }
+
+    /**
+     * Two games of the well-behaved fake (its own generous limit, so that a loaded machine
+     * cannot make it fail) against the misbehaving one.
+     */
+    private Match.Result play(String badMode, TimeControl limit, long timeoutMs, long startTimeoutMs) throws Exception {
+        TimeControl goodLimit = limit.hasClock() ? TimeControl.clock(60_000, 0) : TimeControl.depth(1);
+        Match.Config config = new Match.Config(Variants.RUSSIAN, List.of(fake("good", goodLimit), fake(badMode, limit)), 2, null,
+                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, timeoutMs, startTimeoutMs, null,
+                MatchLog.NONE);
+        PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        Match.Result r = new Match(config, null, err, Match.CLIENTS).run();
+        assertEquals(0, ProcessReaper.liveCount(), "engine processes left running");
+        return r;
+    }
+
+    private static void assertBadEngineLostEveryGame(Match.Result r, Termination why, String reasonPart) {
+        assertNull(r.error());
+        assertEquals(2, r.games().size(), "the match goes on after the failure");
+        for (GameRecord g : r.games()) {
+            assertEquals(why, g.termination(), g.result().toString());
+            boolean badWhite = !g.firstEngineWhite();
+            assertEquals(badWhite ? Outcome.BLACK_WINS : Outcome.WHITE_WINS, g.result().outcome(), g.result().toString());
+            assertTrue(g.result().reason().contains(reasonPart), g.result().reason());
+            assertTrue(g.result().reason().startsWith(badWhite ? "White (" : "Black ("), g.result().reason());
+        }
+        assertEquals(2, r.score().wins());
+    }
+
+    @Test
+    void illegalMoveLosesWithThePosition() throws Exception {
+        Match.Result r = play("illegal", TimeControl.depth(1), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "played the illegal move");
+        for (GameRecord g : r.games()) {
+            // The reason names the position before the move (a position string "W:W…:B…" or "B:…").
+            assertTrue(g.result().reason().matches(".* in [WB]:[WB].*"), g.result().reason());
+        }
+    }
+
+    @Test
+    void silentEngineLosesByHangingAndIsRestarted() throws Exception {
+        Match.Result r = play("silent", TimeControl.depth(1), 2000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.HANG, "hung");
+        assertTrue(errText().contains("Restarting silent"), errText());
+    }
+
+    @Test
+    void crashingEngineLosesAndIsRestarted() throws Exception {
+        Match.Result r = play("crash", TimeControl.depth(1), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.CRASH, "exit code 3");
+        assertTrue(errText().contains("Restarting crash"), errText());
+    }
+
+    @Test
+    void garbageEngineLosesOnItsUnreadableMove() throws Exception {
+        Match.Result r = play("garbage", TimeControl.depth(1), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "'%%garbage%%'");
+    }
+
+    @Test
+    void slowEngineLosesOnTime() throws Exception {
+        Match.Result r = play("slow", TimeControl.clock(300, 0), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.TIME_FORFEIT, "lost on time");
+    }
+
+    @Test
+    void engineThatCannotStartStopsTheMatchWithAnError() throws Exception {
+        Match.Result r = play("nostart", TimeControl.depth(1), 30_000, 1500);
+        assertNotNull(r.error());
+        assertTrue(r.error().contains("handshake failed"), r.error());
+        assertEquals(0, r.games().size());
+    }
+
+    private String errText() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+}

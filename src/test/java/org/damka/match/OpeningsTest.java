@@ -1,0 +1,69 @@
+package org.damka.match;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringReader;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.damka.board.Fen;
+import org.damka.game.Game;
+import org.damka.movegen.MoveGenerator;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+/** The built-in opening sets and the reading of opening lines. */
+class OpeningsTest {
+
+    @Test
+    void everyVariantHasAPlayableBuiltInSet() {
+        for (Rules rules : Variants.all()) {
+            List<Opening> set = Openings.builtIn(rules);
+            assertTrue(set.size() >= 20, rules.name() + ": only " + set.size() + " openings");
+            Set<String> seen = new HashSet<>();
+            MoveGenerator generator = MoveGenerator.create(rules);
+            for (Opening o : set) {
+                Game g = o.toGame(rules);
+                String fen = Fen.format(rules, g.position());
+                assertTrue(seen.add(fen), rules.name() + ": duplicate opening " + fen);
+                assertNotEquals(Fen.format(rules, Fen.parse(rules, rules.startFen())), fen, rules.name() + ": the start position");
+                assertTrue(g.result().isEmpty(), rules.name() + ": finished game " + fen);
+                assertTrue(!generator.hasCapture(g.position()), rules.name() + ": capture pending in " + fen);
+            }
+        }
+    }
+
+    @Test
+    void readsPositionsAndMoveLists() {
+        Rules rules = Variants.RUSSIAN;
+        Opening fen = Openings.parseLine(rules, "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8");
+        assertEquals(List.of(), fen.moves());
+        assertEquals(rules.startFen(), fen.fen());
+
+        Opening moves = Openings.parseLine(rules, "1. c3-d4 f6-g5 2.d4-e5 *");
+        assertNull(moves.fen());
+        assertEquals(List.of("c3-d4", "f6-g5", "d4-e5"), moves.moves());
+        // Either capture separator is accepted; the stored move is in canonical notation.
+        Opening capture = Openings.parseLine(rules, "c3-d4 f6-e5 d4xf6");
+        assertEquals("d4:f6", capture.moves().get(2));
+    }
+
+    @Test
+    void badLinesNameTheLine() {
+        Rules rules = Variants.INTERNATIONAL;
+        String text = "# comment\n\n32-28\n32-28 32-28\n";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Openings.read(rules, new StringReader(text), "book.txt"));
+        assertTrue(e.getMessage().startsWith("book.txt line 4:"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> Openings.read(rules, new StringReader("# only\n"), "empty"));
+        assertThrows(IllegalArgumentException.class, () -> Openings.parseLine(rules, "W:W99:B1"));
+        // A finished game is no opening: White has no pieces.
+        assertThrows(IllegalArgumentException.class, () -> Openings.parseLine(rules, "W:W:B1"));
+    }
+}

@@ -1,0 +1,121 @@
+package org.damka.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Random;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each kind of bad input the issue lists, one at a time: it gets an {@code info string error}
+ * saying what and where (or, for blank lines, nothing), the position stays, and the engine goes
+ * on answering.
+ */
+class BadInputIT {
+    private static EngineProcess engine;
+
+    @BeforeAll
+    static void start() {
+        engine = EngineProcess.start();
+        engine.quiet("position startpos moves c3-d4 f6-g5");
+    }
+
+    @AfterAll
+    static void stop() {
+        assertEquals(List.of(), engine.badLines(), "non-protocol lines on stdout");
+        assertTrue(engine.transcript().stream().noneMatch(s -> s.contains("internal error")), engine.stderr());
+        engine.close();
+    }
+
+    private static void assertStateKept() {
+        assertEquals("2 c3-d4 f6-g5", engine.display("moves played"));
+        assertTrue(engine.alive());
+    }
+
+    @Test
+    void unknownCommandsSayWhatAndWhere() {
+        List<String> e = engine.errors("frobnicate now");
+        assertEquals(1, e.size());
+        assertTrue(e.get(0).contains("unknown command 'frobnicate'") && e.get(0).contains("line "), e.get(0));
+        assertEquals(1, engine.errors("bestmove c3-d4").size());
+        assertStateKept();
+    }
+
+    @Test
+    void blankLinesAreIgnored() {
+        engine.sendRaw("\n\n   \n\t\n\r\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of(), engine.sync());
+        assertStateKept();
+    }
+
+    @Test
+    void crlfLineEndsTabsAndCaseAreAccepted() {
+        engine.sendRaw("position startpos moves c3-d4 f6-g5\r\nISREADY\r\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("readyok", engine.expect("readyok"));
+        engine.sendRaw("  position\tstartpos\tmoves c3-d4   f6-g5  \r\n".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of(), engine.sync());
+        assertStateKept();
+    }
+
+    @Test
+    void veryLongLinesAreRefusedWhole() {
+        StringBuilder sb = new StringBuilder("position startpos moves");
+        while (sb.length() < 400_000) sb.append(" c3-d4 d6-c5");
+        List<String> e = engine.errors(sb.toString());
+        assertEquals(1, e.size());
+        assertTrue(e.get(0).contains("too long"), e.get(0));
+        assertStateKept();
+        // Below the limit a long line is read and judged on its content.
+        StringBuilder ok = new StringBuilder("position startpos moves c3-d4 f6-g5");
+        while (ok.length() < 100_000) ok.append(" a1-a1");
+        e = engine.errors(ok.toString());
+        assertTrue(e.get(0).contains("move 3"), e.get(0));
+        assertStateKept();
+    }
+
+    @Test
+    void binaryGarbageIsAnUnknownCommand() {
+        Random rnd = new Random(7);
+        for (int i = 0; i < 50; i++) {
+            byte[] junk = new byte[1 + rnd.nextInt(300)];
+            rnd.nextBytes(junk);
+            for (int k = 0; k < junk.length; k++) if (junk[k] == '\n') junk[k] = 0;
+            engine.sendRaw(junk);
+            engine.send("");
+            List<String> out = engine.sync();
+            assertTrue(out.size() <= 1, out.toString());
+            for (String s : out) assertTrue(s.startsWith("info string error "), s);
+        }
+        // A control byte inside a word makes it unknown; at the ends it is blank, like a space.
+        engine.sendRaw(new byte[] {'i', 's', 0, 'r', 'e', 'a', 'd', 'y', '\n'});
+        assertEquals(1, engine.sync().size());
+        engine.sendRaw(new byte[] {0, 'i', 's', 'r', 'e', 'a', 'd', 'y', 0, '\n'});
+        assertEquals("readyok", engine.next(10_000).text());
+        assertStateKept();
+    }
+
+    @Test
+    void nonAsciiTextIsEchoedAsQuestionMarks() {
+        List<String> e = engine.errors("position startpos moves с3-d4");  // Cyrillic 'с'
+        assertTrue(e.get(0).contains("?"), e.get(0));
+        assertStateKept();
+    }
+
+    @Test
+    void stateChangingCommandsDuringASearchAreRefused() {
+        engine.send("go infinite");
+        for (String c : List.of("position startpos", "ucinewgame", "setoption name UCI_Variant value english",
+                "setoption name Hash value 8", "go depth 1", "go perft 2")) {
+            List<String> out = engine.command(c);
+            assertTrue(out.stream().anyMatch(s -> s.contains("a search is running")), c + ": " + out);
+        }
+        engine.send("stop");
+        engine.expect("bestmove");
+        assertStateKept();
+    }
+}
