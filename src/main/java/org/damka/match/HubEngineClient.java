@@ -32,40 +32,18 @@ import org.damka.rules.Rules;
  * moment for the late {@code done}; an engine that still does not answer is killed, so a stale
  * reply can never be taken for the answer to a later request.
  */
-public final class HubEngineClient implements EngineClient {
-    private static final long STOP_GRACE_MS = 1000;
-
-    private final EngineSpec spec;
-    private final String label;
-    private final Rules rules;
+public final class HubEngineClient extends ProcessEngineClient {
     private final HubBoard board;
-    private final long startTimeoutMs;
-    private final long readyTimeoutMs;
-    private final MatchLog log;
-    private EngineProcess process;
-    private String idName;
 
     /** Parameters as {@link UciClient#UciClient}. */
     public HubEngineClient(EngineSpec spec, String label, Rules rules, long startTimeoutMs, long readyTimeoutMs, MatchLog log) {
-        this.spec = spec;
-        this.label = label;
-        this.rules = rules;
+        super(spec, label, rules, startTimeoutMs, readyTimeoutMs, log);
         this.board = new HubBoard(rules);
-        this.startTimeoutMs = startTimeoutMs;
-        this.readyTimeoutMs = readyTimeoutMs;
-        this.log = log;
-    }
-
-    @Override
-    public String name() {
-        if (spec.name() != null) return spec.name();
-        if (idName != null) return idName;
-        return spec.command().get(spec.command().size() - 1);
     }
 
     @Override
     public void start() throws EngineException, InterruptedException {
-        process = new EngineProcess(label, spec.command(), spec.dir(), log);
+        startProcess();
         try {
             process.send("hub");
             long deadline = deadlineAfter(startTimeoutMs);
@@ -241,19 +219,5 @@ public final class HubEngineClient implements EngineClient {
     private static String errorText(HubLine line) {
         String message = line.value("message");
         return message != null ? message : "error";
-    }
-
-    private static long deadlineAfter(long ms) {
-        return System.nanoTime() + ms * 1_000_000;
-    }
-
-    @Override
-    public boolean alive() {
-        return process != null && process.alive();
-    }
-
-    @Override
-    public void close() {
-        if (process != null) process.close();
     }
 }

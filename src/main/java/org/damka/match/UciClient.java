@@ -16,19 +16,9 @@ import org.damka.rules.Rules;
  * a moment for the late {@code bestmove}; an engine that still does not answer is killed, so a
  * stale reply can never be taken for the answer to a later request.
  */
-public final class UciClient implements EngineClient {
+public final class UciClient extends ProcessEngineClient {
     /** Score reported for "mate in n moves": this minus n (sign for the side). */
     public static final int MATE_CP = 30_000;
-    private static final long STOP_GRACE_MS = 1000;
-
-    private final EngineSpec spec;
-    private final String label;
-    private final Rules rules;
-    private final long startTimeoutMs;
-    private final long readyTimeoutMs;
-    private final MatchLog log;
-    private EngineProcess process;
-    private String idName;
 
     /**
      * @param label     a short tag for the log (the spec's name and a worker number)
@@ -36,24 +26,12 @@ public final class UciClient implements EngineClient {
      * @param readyTimeoutMs the deadline for {@code readyok} before a game
      */
     public UciClient(EngineSpec spec, String label, Rules rules, long startTimeoutMs, long readyTimeoutMs, MatchLog log) {
-        this.spec = spec;
-        this.label = label;
-        this.rules = rules;
-        this.startTimeoutMs = startTimeoutMs;
-        this.readyTimeoutMs = readyTimeoutMs;
-        this.log = log;
-    }
-
-    @Override
-    public String name() {
-        if (spec.name() != null) return spec.name();
-        if (idName != null) return idName;
-        return spec.command().get(spec.command().size() - 1);
+        super(spec, label, rules, startTimeoutMs, readyTimeoutMs, log);
     }
 
     @Override
     public void start() throws EngineException, InterruptedException {
-        process = new EngineProcess(label, spec.command(), spec.dir(), log);
+        startProcess();
         try {
             process.send("uci");
             long deadline = deadlineAfter(startTimeoutMs);
@@ -179,19 +157,5 @@ public final class UciClient implements EngineClient {
         if (r.nodes() > 0) go.append(" nodes ").append(r.nodes());
         if (r.moveTime() > 0) go.append(" movetime ").append(r.moveTime());
         return go.toString();
-    }
-
-    private static long deadlineAfter(long ms) {
-        return System.nanoTime() + ms * 1_000_000;
-    }
-
-    @Override
-    public boolean alive() {
-        return process != null && process.alive();
-    }
-
-    @Override
-    public void close() {
-        if (process != null) process.close();
     }
 }

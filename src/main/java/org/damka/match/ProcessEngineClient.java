@@ -1,0 +1,65 @@
+package org.damka.match;
+
+import org.damka.rules.Rules;
+
+/**
+ * What every engine client that runs a child process shares, whatever protocol it speaks: the
+ * spec, the log tag, the variant and the deadlines it was made with, its {@link EngineProcess},
+ * the name the engine gave itself, and the process's life and death.
+ */
+abstract class ProcessEngineClient implements EngineClient {
+    /** How long a late engine gets to answer {@code stop} before it is killed. */
+    protected static final long STOP_GRACE_MS = 1000;
+
+    protected final EngineSpec spec;
+    protected final String label;
+    protected final Rules rules;
+    protected final long startTimeoutMs;
+    protected final long readyTimeoutMs;
+    protected final MatchLog log;
+    protected EngineProcess process;
+    /** The name the engine announced in its handshake, or null. */
+    protected String idName;
+
+    /**
+     * @param label          a short tag for the log (the spec's name and a worker number)
+     * @param startTimeoutMs the deadline for the handshake
+     * @param readyTimeoutMs the deadline for the engine to be ready before a game
+     */
+    protected ProcessEngineClient(EngineSpec spec, String label, Rules rules, long startTimeoutMs,
+                                  long readyTimeoutMs, MatchLog log) {
+        this.spec = spec;
+        this.label = label;
+        this.rules = rules;
+        this.startTimeoutMs = startTimeoutMs;
+        this.readyTimeoutMs = readyTimeoutMs;
+        this.log = log;
+    }
+
+    /** The spec's name, else the engine's own, else the last word of its command. */
+    @Override
+    public String name() {
+        if (spec.name() != null) return spec.name();
+        if (idName != null) return idName;
+        return spec.command().get(spec.command().size() - 1);
+    }
+
+    /** Starts the engine's process (the handshake is the subclass's). */
+    protected final void startProcess() throws EngineException {
+        process = new EngineProcess(label, spec.command(), spec.dir(), log);
+    }
+
+    protected static long deadlineAfter(long ms) {
+        return System.nanoTime() + ms * 1_000_000;
+    }
+
+    @Override
+    public boolean alive() {
+        return process != null && process.alive();
+    }
+
+    @Override
+    public void close() {
+        if (process != null) process.close();
+    }
+}
