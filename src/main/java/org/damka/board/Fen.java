@@ -120,10 +120,15 @@ public final class Fen {
         p.put(colour, king, bit);
     }
 
+    /** Pieces per side of each variant's start position, worked out once per variant. */
+    private static final java.util.Map<Rules, Integer> START_PIECES = new java.util.concurrent.ConcurrentHashMap<>();
+
     /** A side never has more pieces than it starts with. */
     public static int maxPiecesPerSide(Rules rules) {
-        Position start = parse(rules, rules.startFen(), false);
-        return Math.max(start.count(Position.WHITE), start.count(Position.BLACK));
+        return START_PIECES.computeIfAbsent(rules, r -> {
+            Position start = parse(r, r.startFen(), false);
+            return Math.max(start.count(Position.WHITE), start.count(Position.BLACK));
+        });
     }
 
     /** Writes a position string: kings first, then men, in notation order. */
