@@ -119,13 +119,27 @@ public final class MoveNotation {
      * with the given pieces already taken; -1 if that jump is not possible.
      */
     private int jumpVictim(Position p, int origin, int a, int b, boolean king, long capLo, long capHi) {
+        int[] jumps = jumps(p, origin, a, king, capLo, capHi);
+        for (int jump : jumps) {
+            if ((jump & 0xff) == b) return jump >>> 8;
+        }
+        return -1;
+    }
+
+    /**
+     * Every single jump from a of the piece whose move started on origin (a man, or a king,
+     * flying where the rules say so), with the given pieces already taken: each entry is
+     * {@code victim << 8 | landing}.
+     */
+    private int[] jumps(Position p, int origin, int a, boolean king, long capLo, long capHi) {
         int side = p.sideToMove();
         boolean flying = king && rules.flyingKings();
+        int[] found = new int[4 * 16];
+        int n = 0;
         for (int d = 0; d < Geometry.DIRECTIONS; d++) {
             if (!king && !rules.menCaptureBackward() && !isForward(side, d)) continue;
             int victim = -1;
-            int x = g.next(d, a);
-            while (x >= 0) {
+            for (int x = g.next(d, a); x >= 0; x = g.next(d, x)) {
                 boolean empty = x == origin || p.isEmpty(x);
                 if (victim < 0) {
                     if (empty) {
@@ -136,13 +150,12 @@ public final class MoveNotation {
                     }
                 } else {
                     if (!empty) break;
-                    if (x == b) return victim;
+                    found[n++] = victim << 8 | x;
                     if (!flying) break;
                 }
-                x = g.next(d, x);
             }
         }
-        return -1;
+        return java.util.Arrays.copyOf(found, n);
     }
 
     private static boolean isForward(int side, int d) {
@@ -171,10 +184,9 @@ public final class MoveNotation {
     private boolean searchPath(Position p, int origin, int at, boolean king, long takenLo, long takenHi, int total,
                                long capLo, long capHi, int to, int[] path, int depth) {
         if (depth == total + 1) return at == to;
-        for (int b = 0; b < g.layoutBits(); b++) {
-            if (g.cell(b) < 0 || (b != origin && !p.isEmpty(b))) continue;
-            int victim = jumpVictim(p, origin, at, b, king, takenLo, takenHi);
-            if (victim < 0 || !has(capLo, capHi, victim)) continue;
+        for (int jump : jumps(p, origin, at, king, takenLo, takenHi)) {
+            int victim = jump >>> 8, b = jump & 0xff;
+            if (!has(capLo, capHi, victim)) continue;
             long lo = takenLo, hi = takenHi;
             if (victim < 64) lo |= 1L << victim; else hi |= 1L << victim;
             boolean nowKing = king || (isPromotion(p.sideToMove(), b)
