@@ -16,20 +16,15 @@ import org.junit.jupiter.api.Test;
  * saying what and where (or, for blank lines, nothing), the position stays, and the engine goes
  * on answering.
  */
-class BadInputIT {
-    private static EngineProcess engine;
-
+class BadInputIT extends OneEngineIT {
     @BeforeAll
     static void start() {
-        engine = EngineProcess.start();
         engine.quiet("position startpos moves c3-d4 f6-g5");
     }
 
     @AfterAll
-    static void stop() {
-        assertEquals(List.of(), engine.badLines(), "non-protocol lines on stdout");
+    static void noInternalErrors() {
         assertTrue(engine.transcript().stream().noneMatch(s -> s.contains("internal error")), engine.stderr());
-        engine.close();
     }
 
     private static void assertStateKept() {

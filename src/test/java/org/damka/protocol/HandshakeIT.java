@@ -10,25 +10,10 @@ import java.util.Map;
 import org.damka.board.Fen;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /** The handshake, every option and every variant switch, against the real jar over pipes. */
-class HandshakeIT {
-    private static EngineProcess engine;
-
-    @BeforeAll
-    static void start() {
-        engine = EngineProcess.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        assertEquals(List.of(), engine.badLines(), "non-protocol lines on stdout");
-        engine.close();
-    }
-
+class HandshakeIT extends OneEngineIT {
     @Test
     void handshakeListsIdentityAndEveryOption() {
         engine.send("uci");

@@ -8,8 +8,6 @@ import java.util.List;
 import org.damka.board.Fen;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -17,20 +15,7 @@ import org.junit.jupiter.api.Test;
  * {@code position} with moves in every accepted spelling, and what the engine does when the
  * position or a move is wrong (the previous position stays) or the game is over.
  */
-class PositionIT {
-    private static EngineProcess engine;
-
-    @BeforeAll
-    static void start() {
-        engine = EngineProcess.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        assertEquals(List.of(), engine.badLines(), "non-protocol lines on stdout");
-        engine.close();
-    }
-
+class PositionIT extends OneEngineIT {
     @BeforeEach
     void russian() {
         engine.command("setoption name UCI_Variant value russian");

@@ -11,8 +11,6 @@ import org.damka.board.Fen;
 import org.damka.game.Game;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -22,22 +20,9 @@ import org.junit.jupiter.api.Test;
  * this side of the pipe, as a GUI sees them; the limits leave room for a loaded 2-core machine
  * and the measured values are printed.
  */
-class SearchIT {
+class SearchIT extends OneEngineIT {
     /** Slack for a machine busy with other builds; typical values are printed by the tests. */
     static final long SLACK_MS = 150;
-    private static EngineProcess engine;
-
-    @BeforeAll
-    static void start() {
-        engine = EngineProcess.start();
-    }
-
-    @AfterAll
-    static void stop() {
-        assertEquals(List.of(), engine.badLines(), "non-protocol lines on stdout");
-        engine.close();
-    }
-
     @BeforeEach
     void russianStart() {
         engine.command("setoption name UCI_Variant value russian");
