@@ -237,6 +237,14 @@ final class Worker {
     // Interior nodes
     // ---------------------------------------------------------------------------------------
 
+    /**
+     * The score of a side to move without a legal move: lost when it has no pieces left (every
+     * variant) or when its rules make a blocked side lose; else (a blocked side in hexagonal) a draw.
+     */
+    private int noMoveScore(Position p, int ply) {
+        return rules.noMoveLoses() || p.count(p.sideToMove()) == 0 ? -(WIN - ply) : 0;
+    }
+
     private int search(int ply, int depth, int alpha, int beta) {
         Position p = stack[ply];
         boolean pvNode = beta - alpha > 1;
@@ -250,12 +258,12 @@ final class Worker {
         int countdown = countdown(ply);
         if (countdown <= 0 || repeated(ply)) {
             if (generator.hasCapture(p) || generator.countMoves(p) > 0) return 0;
-            return rules.noMoveLoses() ? -(WIN - ply) : 0;
+            return noMoveScore(p, ply);
         }
 
         // Step 2. Horizon: a quiet position is evaluated (a blocked one has lost).
         if (depth <= 0 && !generator.hasCapture(p)) {
-            if (generator.countMoves(p) == 0) return rules.noMoveLoses() ? -(WIN - ply) : 0;
+            if (generator.countMoves(p) == 0) return noMoveScore(p, ply);
             if (params.threatExtension() && threatExtensions[ply] == 0 && ply < MAX_PLY - 2 && opponentThreatens(p)) {
                 depth = 1;
                 threatExtensions[ply] = 1;
@@ -291,7 +299,7 @@ final class Worker {
         // Step 5. Moves.
         MoveList moves = lists[ply];
         int n = generator.generate(p, moves);
-        if (n == 0) return rules.noMoveLoses() ? -(WIN - ply) : 0;
+        if (n == 0) return noMoveScore(p, ply);
         boolean captures = moves.isCapture(0);
         scoreMoves(ply, p, moves, n, ttMove, captures);
         int[] sc = order[ply];

@@ -63,6 +63,9 @@ class SearchTest {
         Recorder r = search(Variants.RUSSIAN, "W:WKa1:Bd4", SearchLimits.depth(6));
         assertEquals(1, r.last().mateIn());
         assertTrue(r.best.startsWith("a1:"), r.best);
+        // Hexagonal draws a blocked side, but a side with no pieces left has still lost.
+        Recorder hex = search(Variants.HEXAGONAL, "W:WKg2:Bf2", SearchLimits.depth(4));
+        assertEquals(1, hex.last().mateIn());
         // The side to move loses in two: its man must step into the king's capture, or is caught.
         Recorder lost = search(Variants.ENGLISH, "B:WK17,K18,K19:B25", SearchLimits.depth(10));
         assertTrue(lost.last().mateIn() < 0, "mate " + lost.last().mateIn());
