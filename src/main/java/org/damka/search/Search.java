@@ -37,6 +37,8 @@ public final class Search {
     private final Position linePosition = new Position();
     private TranspositionTable tt;
     private Worker[] workers;
+    /** The worker whose result the last search played (the main thread or a deeper helper). */
+    private Worker last;
     private int multiPv = 1;
     private SearchParams params = SearchParams.DEFAULT;
 
@@ -61,6 +63,7 @@ public final class Search {
         this.lineGenerator = MoveGenerator.create(rules);
         this.tt = new TranspositionTable(hashMb);
         this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
+        this.last = workers[0];
     }
 
     public Rules rules() { return rules; }
@@ -72,6 +75,7 @@ public final class Search {
         Worker[] w = new Worker[n];
         for (int i = 0; i < n; i++) w[i] = i < workers.length ? workers[i] : new Worker(this, i, rules, evaluator, tt, params);
         workers = w;
+        last = workers[0];
     }
 
     public int threads() { return workers.length; }
@@ -82,6 +86,7 @@ public final class Search {
         Worker[] w = new Worker[workers.length];
         for (int i = 0; i < w.length; i++) w[i] = new Worker(this, i, rules, evaluator, tt, params);
         workers = w;
+        last = workers[0];
     }
 
     /** Number of best lines to search and report (1 = normal play). */
@@ -222,7 +227,17 @@ public final class Search {
                 Thread.currentThread().interrupt();
             }
         }
-        MoveList line = main.completedDepth > 0 ? main.pvLines[0] : null;
+        // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more.
+        Worker chosen = main;
+        if (lines == 1) {
+            for (int i = 1; i < workers.length; i++) {
+                Worker w = workers[i];
+                if (w.completedDepth > chosen.completedDepth && w.pvLines[0].size() > 0) chosen = w;
+            }
+            if (chosen != main) report(listener, chosen, chosen.completedDepth, 1);
+        }
+        last = chosen;
+        MoveList line = chosen.completedDepth > 0 ? chosen.pvLines[0] : null;
         String best;
         String ponder = null;
         if (line != null && line.size() > 0) {
@@ -246,26 +261,33 @@ public final class Search {
         for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
     }
 
+    /**
+     * A helper thread of Lazy SMP: odd helpers run one ply ahead of the main thread so the
+     * threads fill the shared table at different depths; a helper that falls behind skips ahead.
+     */
     private void helperLoop(Worker w, int maxDepth) {
-        for (int depth = 1 + (w.index & 1); depth <= maxDepth && !stop; depth++) {
+        int ahead = w.index & 1;
+        int depth = 1 + ahead;
+        while (depth <= maxDepth && !stop) {
             if (!w.iteration(depth, 1)) break;
+            depth = Math.max(depth + 1, workers[0].completedDepth + 1 + ahead);
         }
     }
 
-    private void report(SearchListener listener, Worker main, int depth, int lines) {
+    private void report(SearchListener listener, Worker from, int depth, int lines) {
         long ms = time.elapsedMs();
         long total = nodes();
         int hashFull = tt.hashFull();
         for (int k = 0; k < lines; k++) {
-            int score = main.pvScores[k];
+            int score = from.pvScores[k];
             int mate = 0;
             if (Math.abs(score) >= WIN_BOUND) {
                 int plies = WIN - Math.abs(score);
                 mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
             }
-            listener.info(new SearchInfo(depth, main.selDepth, score, mate, total,
+            listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
                     ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
-                    lineText(main.stack[0], main.pvLines[k], MAX_PLY)));
+                    lineText(from.stack[0], from.pvLines[k], MAX_PLY)));
         }
     }
 
@@ -289,11 +311,11 @@ public final class Search {
 
     /** The score of the last completed iteration of the main line (side to move's view). */
     public int lastScore() {
-        return workers[0].pvScores[0];
+        return last.pvScores[0];
     }
 
     /** The depth of the last completed iteration. */
     public int lastDepth() {
-        return workers[0].completedDepth;
+        return last.completedDepth;
     }
 }

@@ -70,7 +70,8 @@ final class Worker {
     final int[] rootScores = new int[MoveList.CAPACITY];
     final MoveList[] pvLines;
     final int[] pvScores;
-    int completedDepth;
+    /** Read by the other threads (helpers follow the main thread; the deepest result wins). */
+    volatile int completedDepth;
 
     Worker(Search owner, int index, Rules rules, Evaluator evaluator, TranspositionTable tt, SearchParams params) {
         this.owner = owner;
