@@ -7,7 +7,8 @@ import org.damka.eval.EvalWeights;
 /**
  * Dev helper for tuning: a copy of a variant's weights with some values replaced. Scalars by
  * component name ({@code man}, {@code king}, {@code backRank}, ...); tables scaled by a
- * percentage with {@code advanceMid%}, {@code advanceEnd%}, {@code centreMan%}, {@code centreKing%}.
+ * percentage with {@code advanceMid%}, {@code advanceEnd%}, {@code centreMan%}, {@code centreKing%},
+ * or replaced whole by name with values joined by '/' ({@code centreMan=-4/2/5/6}).
  */
 public final class Weights {
     private Weights() { }
@@ -20,7 +21,8 @@ public final class Weights {
         int[] advMid = w.advanceMid().clone(), advEnd = w.advanceEnd().clone();
         int[] centreMan = w.centreMan().clone(), centreKing = w.centreKing().clone();
         for (Map.Entry<String, String> e : changes.entrySet()) {
-            int v = Integer.parseInt(e.getValue());
+            String raw = e.getValue();
+            int v = raw.contains("/") ? 0 : Integer.parseInt(raw);
             switch (e.getKey().toLowerCase(java.util.Locale.ROOT)) {
                 case "man" -> man = v;
                 case "king" -> king = v;
@@ -39,11 +41,23 @@ public final class Weights {
                 case "advanceend%" -> scale(advEnd, v);
                 case "centreman%" -> scale(centreMan, v);
                 case "centreking%" -> scale(centreKing, v);
+                case "advancemid" -> advMid = table(raw);
+                case "advanceend" -> advEnd = table(raw);
+                case "centreman" -> centreMan = table(raw);
+                case "centreking" -> centreKing = table(raw);
                 default -> throw new IllegalArgumentException("unknown weight " + e.getKey());
             }
         }
         return new EvalWeights(man, king, advMid, advEnd, centreMan, centreKing, backRank, runaway, runawayPerRow,
                 kingMainLine, manMobility, kingMobility, lockedMan, kingsOnly, drawish, tradeDown, chase);
+    }
+
+    /** A table written as values joined by '/', e.g. {@code -4/2/5/6}. */
+    private static int[] table(String text) {
+        String[] parts = text.split("/");
+        int[] t = new int[parts.length];
+        for (int i = 0; i < t.length; i++) t[i] = Integer.parseInt(parts[i].trim());
+        return t;
     }
 
     private static void scale(int[] t, int percent) {

@@ -19,9 +19,10 @@ import org.junit.jupiter.api.Test;
  *
  * <p>Where the engine does not reach the target yet the floor below is its measured level less a
  * margin, so the test guards against regressions and the gap stays visible here. Measured
- * (commit "Evaluation: a man's bonuses stay below..."): vs depth 1 russian 98%, brazilian 99%,
- * international 99%, english 99.5%, hexagonal 78.5%; vs material only russian 78.5%, brazilian
- * 74%, international 78%, english 70.5%, hexagonal 45%.
+ * (commit "Evaluation weights tuned by self-play..."): vs depth 1 russian 97%, brazilian 97%,
+ * international 100%, english 98.5%, hexagonal 100%; vs material only russian 83.5%, brazilian
+ * 82%, international 78.5%, english 75.5%, hexagonal 64.5% (at the issue's 50 ms a move instead
+ * of 5000 nodes, hexagonal scores 76.5% against material only: the gap is at small budgets).
  */
 @Tag("deep")
 class StrengthTest {
@@ -29,8 +30,8 @@ class StrengthTest {
     private static final String FULL = "nodes=5000";
     private static final double TARGET_DEPTH_ONE = 0.95, TARGET_MATERIAL = 0.75;
     /** Known gaps: variant -> floor below the target. */
-    private static final Map<String, Double> DEPTH_ONE_GAPS = Map.of("hexagonal", 0.70);
-    private static final Map<String, Double> MATERIAL_GAPS = Map.of("brazilian", 0.70, "english", 0.65, "hexagonal", 0.35);
+    private static final Map<String, Double> DEPTH_ONE_GAPS = Map.of();
+    private static final Map<String, Double> MATERIAL_GAPS = Map.of("hexagonal", 0.60);
 
     private static SelfPlay.Result match(Rules rules, String opponent) {
         int parallel = Math.max(1, Runtime.getRuntime().availableProcessors());
