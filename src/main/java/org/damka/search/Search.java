@@ -37,8 +37,6 @@ public final class Search {
     private final Position linePosition = new Position();
     private TranspositionTable tt;
     private Worker[] workers;
-    /** The worker whose result the last search played (the main thread or a deeper helper). */
-    private Worker last;
     private int multiPv = 1;
     private SearchParams params = SearchParams.DEFAULT;
 
@@ -63,7 +61,6 @@ public final class Search {
         this.lineGenerator = MoveGenerator.create(rules);
         this.tt = new TranspositionTable(hashMb);
         this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
-        this.last = workers[0];
     }
 
     public Rules rules() { return rules; }
@@ -75,7 +72,6 @@ public final class Search {
         Worker[] w = new Worker[n];
         for (int i = 0; i < n; i++) w[i] = i < workers.length ? workers[i] : new Worker(this, i, rules, evaluator, tt, params);
         workers = w;
-        last = workers[0];
     }
 
     public int threads() { return workers.length; }
@@ -86,7 +82,6 @@ public final class Search {
         Worker[] w = new Worker[workers.length];
         for (int i = 0; i < w.length; i++) w[i] = new Worker(this, i, rules, evaluator, tt, params);
         workers = w;
-        last = workers[0];
     }
 
     /** Number of best lines to search and report (1 = normal play). */
@@ -236,7 +231,6 @@ public final class Search {
             }
             if (chosen != main) report(listener, chosen, chosen.completedDepth, 1);
         }
-        last = chosen;
         MoveList line = chosen.completedDepth > 0 ? chosen.pvLines[0] : null;
         String best;
         String ponder = null;
@@ -307,15 +301,5 @@ public final class Search {
             legal.play(p, found);
         }
         return out;
-    }
-
-    /** The score of the last completed iteration of the main line (side to move's view). */
-    public int lastScore() {
-        return last.pvScores[0];
-    }
-
-    /** The depth of the last completed iteration. */
-    public int lastDepth() {
-        return last.completedDepth;
     }
 }
