@@ -120,17 +120,7 @@ public final class HubEngineClient extends ProcessEngineClient {
         Integer score = null;
         List<String> errors = new ArrayList<>();
         while (true) {
-            String text;
-            try {
-                text = process.readLine(deadline);
-            } catch (EngineException e) {
-                long elapsed = (System.nanoTime() - begin) / 1_000_000;
-                if (e.kind() == EngineException.Kind.TIMED_OUT) {
-                    abandonSearch();
-                    throw new EngineException(EngineException.Kind.TIMED_OUT, "no done after " + elapsed + " ms", elapsed);
-                }
-                throw e;
-            }
+            String text = readSearchLine(deadline, begin, "done");
             HubLine line = HubLine.parse(text);
             switch (line.command()) {
                 case "info" -> {
@@ -155,7 +145,8 @@ public final class HubEngineClient extends ProcessEngineClient {
     }
 
     /** Stops a search that ran out of time; kills the engine if even that gets no answer. */
-    private void abandonSearch() throws InterruptedException {
+    @Override
+    protected void abandonSearch() throws InterruptedException {
         try {
             process.send("stop");
             long deadline = deadlineAfter(STOP_GRACE_MS);

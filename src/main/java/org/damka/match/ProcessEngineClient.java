@@ -53,6 +53,28 @@ abstract class ProcessEngineClient implements EngineClient {
         return System.nanoTime() + ms * 1_000_000;
     }
 
+    /**
+     * Tells the engine to stop a search that ran past its deadline and waits briefly for its
+     * answer; an engine that does not answer is closed.
+     */
+    protected abstract void abandonSearch() throws InterruptedException;
+
+    /**
+     * The engine's next line while it searches. Past the deadline the search is abandoned and
+     * the time-out reported as "no {@code awaited} after N ms", N counted from {@code startNanos}.
+     */
+    protected final String readSearchLine(long deadline, long startNanos, String awaited)
+            throws EngineException, InterruptedException {
+        try {
+            return process.readLine(deadline);
+        } catch (EngineException e) {
+            if (e.kind() != EngineException.Kind.TIMED_OUT) throw e;
+            long elapsed = (System.nanoTime() - startNanos) / 1_000_000;
+            abandonSearch();
+            throw new EngineException(EngineException.Kind.TIMED_OUT, "no " + awaited + " after " + elapsed + " ms", elapsed);
+        }
+    }
+
     @Override
     public boolean alive() {
         return process != null && process.alive();

@@ -83,18 +83,7 @@ public final class UciClient extends ProcessEngineClient {
         long deadline = deadlineAfter(timeoutMs);
         Integer score = null;
         while (true) {
-            String line;
-            try {
-                line = process.readLine(deadline);
-            } catch (EngineException e) {
-                long elapsed = (System.nanoTime() - start) / 1_000_000;
-                if (e.kind() == EngineException.Kind.TIMED_OUT) {
-                    abandonSearch();
-                    throw new EngineException(EngineException.Kind.TIMED_OUT,
-                            "no bestmove after " + elapsed + " ms", elapsed);
-                }
-                throw e;
-            }
+            String line = readSearchLine(deadline, start, "bestmove");
             String t = line.trim();
             if (t.startsWith("bestmove")) {
                 long elapsed = (System.nanoTime() - start) / 1_000_000;
@@ -112,7 +101,8 @@ public final class UciClient extends ProcessEngineClient {
     }
 
     /** Stops a search that ran out of time; kills the engine if even that gets no answer. */
-    private void abandonSearch() throws InterruptedException {
+    @Override
+    protected void abandonSearch() throws InterruptedException {
         try {
             process.send("stop");
             long deadline = deadlineAfter(STOP_GRACE_MS);
