@@ -276,7 +276,7 @@ public final class HubLoop {
                 Math.max(0, levelDepth), Math.max(0, levelNodes), Math.max(0, levelMoveTimeMs),
                 infinite || (analyze && !given), ponder);
         Game root = engine.game();
-        reporter = new Reporter(root);
+        reporter = new Reporter(root, board);
         engine.go(limits, reporter);
         resetLevel();
     }
@@ -301,9 +301,9 @@ public final class HubLoop {
         private boolean started;
         private boolean ponderHitPending;
 
-        Reporter(Game root) {
+        Reporter(Game root, HubBoard hub) {
             this.root = root;
-            this.hub = new HubBoard(root.rules());
+            this.hub = hub;
             this.generator = MoveGenerator.create(root.rules());
             this.notation = new MoveNotation(root.rules());
         }

@@ -124,11 +124,15 @@ class HubLoopTest {
                 "set-param name=move-squares value=position",
                 "pos start moves=\"21-17\"", // a3-b4 in the position string's numbers
                 "pos start moves=\"9-13\"", // refused: 9 is b6 here
-                "set-param name=move-squares value=board", "ping", ""));
+                "set-param name=move-squares value=board",
+                "pos start", "level depth=1", "go think", "ping", ""));
         assertTrue(out.contains("param name=move-squares value=variant type=enum values=\"variant position\""), out.toString());
         List<String> errors = out.stream().filter(l -> l.startsWith("error")).toList();
         assertEquals(2, errors.size(), out.toString());
         assertTrue(errors.get(0).contains("move 1"), errors.toString());
         assertTrue(errors.get(1).contains("move-squares"), errors.toString());
+        String done = out.stream().filter(l -> l.startsWith("done")).findFirst().orElseThrow();
+        // White's first moves go from 21..24 to 17..20 in the position string's numbers.
+        assertTrue(HubLine.parse(done).value("move").matches("2[1-4]-(1[7-9]|20)"), done);
     }
 }
