@@ -259,4 +259,57 @@ class HubModeIT {
             assertTrue(e.waitFor(5_000), "the engine quits when its input closes\n" + e.transcript());
         }
     }
+
+    /**
+     * Issue 11, point 5: pydraughts' first exchange on 8x8 boards. The position is pydraughts'
+     * initial_hub_fen and the answer must be one of the hub moves pydraughts 0.6.7 (commit 3277325)
+     * lists for the start, printed by {@code [m.hub_move for m in draughts.Board(variant).legal_moves()]};
+     * then its reply to the engine's move, written as pydraughts writes it, must be accepted.
+     */
+    @Test
+    void pydraughtsEightByEightGamesGetPastMoveOne() throws Exception {
+        String start8 = "W" + "b".repeat(12) + "e".repeat(8) + "w".repeat(12);
+        Map<String, List<String>> firstMoves = Map.of(
+                "russian", List.of("9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"),
+                "brazilian", List.of("9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"),
+                "english", List.of("12-16", "11-16", "11-15", "10-15", "10-14", "9-14", "9-13"));
+        try (EngineProcess e = new EngineProcess("hub")) {
+            handshake(e);
+            for (var entry : firstMoves.entrySet()) {
+                e.send("set-param name=variant value=" + entry.getKey());
+                init(e);
+                e.send("pos pos=" + start8);
+                e.send("level depth=3");
+                e.send("go think");
+                String move = done(e, 15_000)[0];
+                assertTrue(entry.getValue().contains(move), entry.getKey() + ": " + move + " is not one of pydraughts' " + entry.getValue());
+                e.send("pos pos=" + start8 + " moves=\"" + move + "\"");
+                e.send("level depth=1");
+                e.send("go think");
+                done(e, 15_000);
+            }
+            assertTrue(e.transcript().lines().noneMatch(l -> l.startsWith("<< error")), e.transcript());
+        }
+    }
+
+    /**
+     * Issue 11, point 8 (and what pydraughts sends when its clock is below the increment: time
+     * less the increment, a negative number): every limit ends the search without stop.
+     */
+    @Test
+    void zeroAndNegativeLimitsStillEndTheSearch() throws Exception {
+        try (EngineProcess e = new EngineProcess("hub")) {
+            handshake(e);
+            init(e);
+            for (String level : List.of("time=-0.012 inc=0.1", "move-time=0", "time=0", "depth=1")) {
+                e.send("pos start");
+                e.send("level " + level);
+                e.send("go think");
+                done(e, 10_000);
+            }
+            e.send("level depth=0");
+            assertTrue(e.next(5_000).startsWith("error message="), "depth=0 is refused");
+            assertTrue(e.transcript().lines().filter(l -> l.startsWith("<< error")).count() == 1, e.transcript());
+        }
+    }
 }

@@ -19,31 +19,103 @@ import org.damka.rules.Variants;
 /**
  * Positions, moves and variant names as the Hub protocol writes them, for every variant.
  *
- * <p>Squares are numbers 1..N in reading order: the playable cells from the top left as White
- * sees the board (Black's side on top), row by row. That is the usual 1..50 on 10x10 and 1..32 on
- * every 8x8 board (also russian and brazilian, whose own notation is algebraic: a1 = 29, h8 = 4),
- * and 1..80 on the hexagonal board (a1 = 1, a5 = 5, b1 = 6, ..., k5 = 80).
+ * <p>The Hub protocol itself (Scan's) knows only 10x10 boards; on 8x8 boards damka follows
+ * pydraughts, the only Hub client that plays them (draughts/core/game.py and convert.py of
+ * AttackingOrDefending/pydraughts). A <b>position string</b> is the side to move and one letter
+ * per square in pydraughts' board order: reading order from the top, with the side that moves
+ * first at the bottom called White ({@code W}/{@code w}). That is White's view of the usual
+ * numbering on 10x10, russian and brazilian (a1 = 29, h8 = 4); in english, where Black moves
+ * first, the board is seen from Black's side with the colour letters exchanged (board square i is
+ * english square 33 - i, and {@code W}/{@code w} are Black's). The hexagonal board (not a
+ * pydraughts variant) is read from White's side: a1 = 1, a5 = 5, b1 = 6, ..., k5 = 80.
  *
- * <p>A position is the side to move ({@code W} or {@code B}) and one letter per square:
- * {@code w} white man, {@code b} black man, {@code W} white king, {@code B} black king, {@code e}
- * empty. A move is {@code from-to}, or for a capture {@code fromxto} followed by {@code x} and
- * each captured square in ascending order. Input accepts the captured squares in any order, the
- * short form {@code fromxto} when exactly one legal move has these ends, and a landing path.
+ * <p>The squares of a <b>move</b> are numbered as {@link MoveSquares} says: by default the
+ * variant's own numbers, as pydraughts 0.6 and later sends and expects (russian and brazilian:
+ * a1 = 1, c1 = 2, ..., h8 = 32, pydraughts' numeric form of algebraic squares; english and
+ * 10x10: the usual numbers), or the numbers of the position string, as pydraughts 0.5 (the
+ * version lidraughts-bot uses) does. Both agree on 10x10 and hexagonal boards.
+ *
+ * <p>Position letters: {@code w} man, {@code W} king of the side that moves first (White except
+ * in english), {@code b}/{@code B} of the other, {@code e} empty. A move is {@code from-to}, or for
+ * a capture {@code fromxto} followed by {@code x} and each captured square in ascending order.
+ * Input accepts the captured squares in any order, the short form {@code fromxto} when exactly one
+ * legal move has these ends, and a landing path.
  *
  * <p>This is the slow path (protocol and tools): it may allocate.
  */
 public final class HubBoard {
+    /** How the squares of a move are numbered. */
+    public enum MoveSquares {
+        /** The variant's own square numbers (pydraughts 0.6 and later). The default. */
+        VARIANT,
+        /** The numbers of the position string (pydraughts 0.5, as lidraughts-bot uses it). */
+        POSITION;
+
+        /** The Hub parameter value: {@code variant} or {@code position}. */
+        public String hubName() { return name().toLowerCase(Locale.ROOT); }
+
+        /** The setting for a Hub parameter value, or null. */
+        public static MoveSquares forHubName(String value) {
+            for (MoveSquares m : values()) if (m.hubName().equalsIgnoreCase(value == null ? "" : value.trim())) return m;
+            return null;
+        }
+    }
+
     private final Rules rules;
     private final Geometry g;
     private final MoveNotation notation;
+    private final MoveSquares moveSquares;
+    /** True when the side that moves first is Black: position strings exchange the colour letters. */
+    private final boolean blackFirst;
+    // Square number (1-based) of each cell, in position strings and in moves, and the inverses.
+    private final int[] positionSquareOfCell, cellOfPositionSquare;
+    private final int[] moveSquareOfCell, cellOfMoveSquare;
 
+    /** The board with the default move numbering ({@link MoveSquares#VARIANT}). */
     public HubBoard(Rules rules) {
+        this(rules, MoveSquares.VARIANT);
+    }
+
+    public HubBoard(Rules rules, MoveSquares moveSquares) {
         this.rules = rules;
         this.g = rules.geometry();
         this.notation = new MoveNotation(rules);
+        this.moveSquares = moveSquares;
+        this.blackFirst = rules.firstSide() == Position.BLACK;
+        int n = g.cells();
+        positionSquareOfCell = new int[n];
+        moveSquareOfCell = new int[n];
+        for (int cell = 0; cell < n; cell++) {
+            // Cells are in reading order from White's side; pydraughts puts the first mover at the bottom.
+            positionSquareOfCell[cell] = blackFirst ? n - cell : cell + 1;
+            moveSquareOfCell[cell] = moveSquares == MoveSquares.POSITION ? positionSquareOfCell[cell] : variantSquare(cell);
+        }
+        cellOfPositionSquare = inverse(positionSquareOfCell);
+        cellOfMoveSquare = inverse(moveSquareOfCell);
+    }
+
+    /**
+     * The variant's own number of a cell: on algebraic boards pydraughts' numeric form
+     * (convert.py, _algebraic_to_numeric_square: rank by rank from White's side, files left to
+     * right, a1 = 1); elsewhere the cell's usual number, 1 at the top left.
+     */
+    private int variantSquare(int cell) {
+        if (g.naming() != Geometry.Naming.ALGEBRAIC) return cell + 1;
+        int perRow = g.cells() / g.rows();
+        int rankFromBottom = g.rows() - 1 - g.row(cell);
+        return rankFromBottom * perRow + cell % perRow + 1;
+    }
+
+    private static int[] inverse(int[] squareOfCell) {
+        int[] cellOf = new int[squareOfCell.length + 1];
+        Arrays.fill(cellOf, -1);
+        for (int cell = 0; cell < squareOfCell.length; cell++) cellOf[squareOfCell[cell]] = cell;
+        return cellOf;
     }
 
     public Rules rules() { return rules; }
+
+    public MoveSquares moveSquares() { return moveSquares; }
 
     /** The Hub name of a variant: Scan's {@code normal} for international, else our own name. */
     public static String variantName(Rules rules) {
@@ -70,25 +142,30 @@ public final class HubBoard {
     /** Number of squares (N above). */
     public int squares() { return g.cells(); }
 
-    /** The Hub number of a layout bit. */
-    public int squareOf(int bit) { return g.cell(bit) + 1; }
+    /** The number of a layout bit in moves. */
+    public int squareOf(int bit) { return moveSquareOfCell[g.cell(bit)]; }
 
-    /** The layout bit of a Hub number, or -1 if there is no such square. */
+    /** The layout bit of a square number in moves, or -1 if there is no such square. */
     public int bitOf(int square) {
-        return square >= 1 && square <= g.cells() ? g.bit(square - 1) : -1;
+        return square >= 1 && square <= g.cells() ? g.bit(cellOfMoveSquare[square]) : -1;
     }
 
     /** The Hub position string of a position. */
     public String positionString(Position p) {
         StringBuilder sb = new StringBuilder(g.cells() + 1);
-        sb.append(p.sideToMove() == Position.WHITE ? 'W' : 'B');
-        for (int cell = 0; cell < g.cells(); cell++) {
-            int bit = g.bit(cell);
-            if (p.isEmpty(bit)) sb.append('e');
-            else if (p.sideAt(bit) == Position.WHITE) sb.append(p.isKing(bit) ? 'W' : 'w');
-            else sb.append(p.isKing(bit) ? 'B' : 'b');
+        sb.append(letter(p.sideToMove(), true));
+        for (int square = 1; square <= g.cells(); square++) {
+            int bit = g.bit(cellOfPositionSquare[square]);
+            sb.append(p.isEmpty(bit) ? 'e' : letter(p.sideAt(bit), p.isKing(bit)));
         }
         return sb.toString();
+    }
+
+    /** The letter of a side's piece: {@code W}/{@code w} for the side that moves first. */
+    private char letter(int side, boolean upper) {
+        boolean first = side == rules.firstSide();
+        char c = first ? 'w' : 'b';
+        return upper ? Character.toUpperCase(c) : c;
     }
 
     /** Reads a Hub position string; throws {@link FenException} saying what is wrong. */
@@ -100,20 +177,23 @@ public final class HubBoard {
         }
         char side = t.charAt(0);
         if (side != 'W' && side != 'B') throw new FenException("position must start with W or B, got '" + side + "'");
-        List<String> white = new ArrayList<>(), black = new ArrayList<>();
-        for (int cell = 0; cell < g.cells(); cell++) {
-            char c = t.charAt(cell + 1);
-            String name = g.cellName(cell);
+        List<String> first = new ArrayList<>(), second = new ArrayList<>();
+        for (int square = 1; square <= g.cells(); square++) {
+            char c = t.charAt(square);
+            String name = g.cellName(cellOfPositionSquare[square]);
             switch (c) {
-                case 'w' -> white.add(name);
-                case 'W' -> white.add("K" + name);
-                case 'b' -> black.add(name);
-                case 'B' -> black.add("K" + name);
+                case 'w' -> first.add(name);
+                case 'W' -> first.add("K" + name);
+                case 'b' -> second.add(name);
+                case 'B' -> second.add("K" + name);
                 case 'e' -> { }
-                default -> throw new FenException("square " + (cell + 1) + " has '" + c + "' (expected w, b, W, B or e)");
+                default -> throw new FenException("square " + square + " has '" + c + "' (expected w, b, W, B or e)");
             }
         }
-        return Fen.parse(rules, side + ":W" + String.join(",", white) + ":B" + String.join(",", black));
+        List<String> white = blackFirst ? second : first, black = blackFirst ? first : second;
+        boolean firstToMove = side == 'W';
+        char toMove = firstToMove != blackFirst ? 'W' : 'B';
+        return Fen.parse(rules, toMove + ":W" + String.join(",", white) + ":B" + String.join(",", black));
     }
 
     /** The Hub text of move i of a list generated from position p. */

@@ -95,6 +95,21 @@ public final class HubLine {
         return !Character.isWhitespace(c) && !Character.isISOControl(c) && c != '=' && c != '"';
     }
 
+    /**
+     * The text with every character outside printable ASCII escaped ({@code \x00} for control
+     * bytes, {@code \u00e9} above), so that bad input echoed in an error stays one readable line.
+     */
+    public static String printable(String text) {
+        StringBuilder b = new StringBuilder(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= 0x20 && c < 0x7f) b.append(c);
+            else if (c < 0x80) b.append(String.format("\\x%02x", (int) c));
+            else b.append(String.format("\\u%04x", (int) c));
+        }
+        return b.toString();
+    }
+
     /** {@code name=value}, the value quoted when needed (a '"' inside becomes '\''). */
     public static String pair(String name, String value) {
         String v = value == null ? "" : value.replace('"', '\'');

@@ -30,17 +30,25 @@ import org.damka.search.SearchListener;
  * with {@code error message="..."} and changes nothing. While a search runs only {@code ping},
  * {@code ponder-hit} and {@code stop} are expected; any other command first ends the search (its
  * {@code done} is written) and is then carried out. The level is reset by {@code pos} and after
- * each {@code go}. End of input or {@code quit} ends {@link #run()}. Nothing else is printed.
+ * each {@code go}. A refused {@code pos} leaves no position to search: {@code go} then answers
+ * {@code error} and a bare {@code done} until a {@code pos} is accepted or the variant changes.
+ * End of input or {@code quit} ends {@link #run()}. Nothing else is printed, and every line is
+ * printable ASCII (bad input echoed in an error is escaped).
  */
 public final class HubLoop {
     private static final String NAME = "damka";
+    private static final String MOVE_SQUARES_VALUES = "variant position";
+    /** levelTimeMs when no clock is given (a clock may be negative: see level). */
+    private static final long NO_CLOCK = Long.MIN_VALUE;
 
     private final Engine engine;
     private final BufferedReader in;
     private final PrintStream out;
     private HubBoard board;
+    /** Why the last {@code pos} was refused, or null: while set, {@code go} searches nothing. */
+    private String refusedPosition;
 
-    // The level (search limits) for the next go; -1 = not given.
+    // The level (search limits) for the next go; -1 = not given (the clock: NO_CLOCK).
     private int levelDepth;
     private long levelNodes;
     private long levelMoveTimeMs;
@@ -100,6 +108,7 @@ public final class HubLoop {
             }
         }
         if (line.error() != null) {
+            if (cmd.equals("pos")) refusedPosition = "cannot read the line: " + line.error();
             error("cannot read the line: " + line.error());
             return true;
         }
@@ -135,6 +144,8 @@ public final class HubLoop {
         send("param name=hash " + HubLine.pair("value", Integer.toString(engine.hashMb()))
                 + " type=int min=1 max=" + Engine.MAX_HASH_MB);
         send("param name=ponder value=" + engine.ponder() + " type=bool");
+        send("param " + HubLine.pair("name", "move-squares") + " " + HubLine.pair("value", board.moveSquares().hubName())
+                + " type=enum " + HubLine.pair("values", MOVE_SQUARES_VALUES));
         send("wait");
     }
 
@@ -151,7 +162,13 @@ public final class HubLoop {
                             + String.join(" ", HubBoard.variantNames()) + ")");
                 }
                 engine.setVariant(r.name());
-                board = new HubBoard(r);
+                board = new HubBoard(r, board.moveSquares());
+                refusedPosition = null;
+            }
+            case "move-squares" -> {
+                HubBoard.MoveSquares m = HubBoard.MoveSquares.forHubName(value);
+                if (m == null) throw new IllegalArgumentException("move-squares must be variant or position, got '" + value + "'");
+                board = new HubBoard(board.rules(), m);
             }
             case "threads" -> engine.setThreads(parseInt(name, value));
             case "hash" -> engine.setHashMb(parseInt(name, value));
@@ -165,6 +182,16 @@ public final class HubLoop {
     }
 
     private void position(HubLine line) {
+        try {
+            setPosition(line);
+            refusedPosition = null;
+        } catch (IllegalArgumentException e) {
+            refusedPosition = e.getMessage();
+            throw e;
+        }
+    }
+
+    private void setPosition(HubLine line) {
         String posText = null;
         String moves = "";
         for (HubLine.Arg a : line.args()) {
@@ -196,35 +223,60 @@ public final class HubLoop {
         resetLevel();
     }
 
+    /** Adds a level line to the level; a bad value changes nothing. */
     private void level(HubLine line) {
+        int depth = levelDepth, moves = levelMoves;
+        long nodes = levelNodes, moveTime = levelMoveTimeMs, time = levelTimeMs, inc = levelIncMs;
+        boolean infinite = levelInfinite;
         for (HubLine.Arg a : line.args()) {
             String v = a.value();
             switch (a.name()) {
-                case "depth" -> levelDepth = parseInt("depth", v);
-                case "nodes" -> levelNodes = parseLong("nodes", v);
-                case "move-time" -> levelMoveTimeMs = seconds("move-time", v);
-                case "time" -> levelTimeMs = seconds("time", v);
-                case "inc" -> levelIncMs = seconds("inc", v);
-                case "moves" -> levelMoves = parseInt("moves", v);
-                case "infinite" -> levelInfinite = true;
+                case "depth" -> depth = positive("depth", parseInt("depth", v));
+                case "nodes" -> nodes = positive("nodes", parseLong("nodes", v));
+                case "move-time" -> moveTime = Math.max(1, seconds("move-time", v)); // 0: move at once
+                // pydraughts sends its clock less the increment: below 0 when the clock is below the increment.
+                case "time" -> time = signedSeconds("time", v);
+                case "inc" -> inc = seconds("inc", v);
+                case "moves" -> moves = parseInt("moves", v);
+                case "infinite" -> infinite = true;
                 default -> { }
             }
         }
+        levelDepth = depth;
+        levelNodes = nodes;
+        levelMoveTimeMs = moveTime;
+        levelTimeMs = time;
+        levelIncMs = inc;
+        levelMoves = moves;
+        levelInfinite = infinite;
+    }
+
+    /** A depth or node limit of 0 would mean "no limit" to the search: refused. */
+    private static <N extends Number> N positive(String name, N n) {
+        if (n.longValue() == 0) throw new IllegalArgumentException(name + " must be 1 or more (for no limit use level infinite)");
+        return n;
     }
 
     private void go(HubLine line) {
+        if (refusedPosition != null) {
+            resetLevel();
+            error("no position to search: the last pos was refused (" + refusedPosition + "); send a valid pos");
+            send("done");
+            return;
+        }
         boolean ponder = line.has("ponder");
         boolean analyze = line.has("analyze");
-        long clock = levelTimeMs >= 0 ? levelTimeMs + Math.max(0, levelIncMs) : 0; // increment added before the move
+        boolean timed = levelTimeMs != NO_CLOCK;
         long inc = Math.max(0, levelIncMs);
-        boolean given = levelDepth > 0 || levelNodes > 0 || levelMoveTimeMs > 0 || levelTimeMs >= 0;
+        // The increment is added before the move; no time left (or less than none): move at once.
+        long clock = timed ? Math.max(1, levelTimeMs + inc) : 0;
+        boolean given = levelDepth > 0 || levelNodes > 0 || levelMoveTimeMs > 0 || timed;
         boolean infinite = levelInfinite || !given;
-        if (levelTimeMs >= 0 && clock == 0) clock = 1; // no time left: move at once
         SearchLimits limits = new SearchLimits(clock, clock, inc, inc, Math.max(0, levelMoves),
                 Math.max(0, levelDepth), Math.max(0, levelNodes), Math.max(0, levelMoveTimeMs),
                 infinite || (analyze && !given), ponder);
         Game root = engine.game();
-        reporter = new Reporter(root);
+        reporter = new Reporter(root, board);
         engine.go(limits, reporter);
         resetLevel();
     }
@@ -233,7 +285,7 @@ public final class HubLoop {
         levelDepth = -1;
         levelNodes = -1;
         levelMoveTimeMs = -1;
-        levelTimeMs = -1;
+        levelTimeMs = NO_CLOCK;
         levelIncMs = -1;
         levelMoves = -1;
         levelInfinite = false;
@@ -249,9 +301,9 @@ public final class HubLoop {
         private boolean started;
         private boolean ponderHitPending;
 
-        Reporter(Game root) {
+        Reporter(Game root, HubBoard hub) {
             this.root = root;
-            this.hub = new HubBoard(root.rules());
+            this.hub = hub;
             this.generator = MoveGenerator.create(root.rules());
             this.notation = new MoveNotation(root.rules());
         }
@@ -287,7 +339,8 @@ public final class HubLoop {
             sb.append(" time=").append(String.format(Locale.ROOT, "%.3f", info.timeMs() / 1000.0));
             sb.append(" nps=").append(String.format(Locale.ROOT, "%.2f", info.nps() / 1e6));
             List<String> pv = toHub(info.pv());
-            if (!pv.isEmpty()) sb.append(' ').append(HubLine.pair("pv", String.join(" ", pv)));
+            // Always quoted: lidraughts-bot strips the first and last character of the pv value.
+            if (!pv.isEmpty()) sb.append(" pv=\"").append(String.join(" ", pv)).append('"');
             send(sb.toString());
         }
 
@@ -332,7 +385,7 @@ public final class HubLoop {
     }
 
     private void error(String message) {
-        send("error " + HubLine.pair("message", message == null ? "error" : message));
+        send("error " + HubLine.pair("message", HubLine.printable(message == null ? "error" : message)));
     }
 
     private static int parseInt(String name, String v) {
@@ -351,15 +404,22 @@ public final class HubLoop {
         }
     }
 
-    /** Seconds (a real number) as milliseconds. */
+    /** Seconds (a real number, 0 or more) as milliseconds. */
     private static long seconds(String name, String v) {
+        long ms = signedSeconds(name, v);
+        if (ms < 0) throw new IllegalArgumentException(name + " must be 0 or more seconds, got " + v);
+        return ms;
+    }
+
+    /** Seconds (a real number, may be negative) as milliseconds. */
+    private static long signedSeconds(String name, String v) {
         double s;
         try {
             s = Double.parseDouble(v == null ? "" : v.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a number of seconds, got '" + v + "'");
         }
-        if (!(s >= 0) || s > 1e9) throw new IllegalArgumentException(name + " must be 0 or more seconds, got " + v);
+        if (!(Math.abs(s) <= 1e9)) throw new IllegalArgumentException(name + " must be a number of seconds, got " + v);
         return Math.round(s * 1000);
     }
 }

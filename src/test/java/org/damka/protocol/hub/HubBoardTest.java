@@ -39,15 +39,16 @@ class HubBoardTest {
     }
 
     @Test
-    void eightByEightBoardsAreNumberedOneToThirtyTwoEvenWhenAlgebraic() {
+    void eightByEightPositionStringsPutTheFirstMoverAtTheBottomAsW() {
         HubBoard b = new HubBoard(Variants.RUSSIAN);
         Position p = start(Variants.RUSSIAN);
         assertEquals("W" + "b".repeat(12) + "e".repeat(8) + "w".repeat(12), b.positionString(p));
-        // 22 = c3, 18 = d4, 29 = a1, 4 = h8 (numbered from the top left as White sees the board).
-        assertEquals("c3-d4", b.toNotation(p, "22-18"));
-        assertEquals("a1", Variants.RUSSIAN.geometry().cellName(Variants.RUSSIAN.geometry().cell(b.bitOf(29))));
-        assertEquals("h8", Variants.RUSSIAN.geometry().cellName(Variants.RUSSIAN.geometry().cell(b.bitOf(4))));
-        assertEquals("B" + "b".repeat(12) + "e".repeat(8) + "w".repeat(12), new HubBoard(Variants.ENGLISH).positionString(start(Variants.ENGLISH)));
+        assertEquals(p, b.parsePosition(b.positionString(p)));
+        // In english Black moves first: its men are the w letters at the bottom.
+        HubBoard e = new HubBoard(Variants.ENGLISH);
+        Position ep = start(Variants.ENGLISH);
+        assertEquals("W" + "b".repeat(12) + "e".repeat(8) + "w".repeat(12), e.positionString(ep));
+        assertEquals(ep, e.parsePosition(e.positionString(ep)));
     }
 
     @Test

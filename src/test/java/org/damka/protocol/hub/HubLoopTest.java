@@ -61,4 +61,78 @@ class HubLoopTest {
         assertEquals("pong", out.get(out.size() - 1));
         assertTrue(out.get(1).contains("move 2"), out.get(1));
     }
+
+    /** Issue 11, point 6: a refused pos must not leave the previous position to be searched. */
+    @Test
+    void afterARefusedPositionGoSearchesNothingUntilAValidPos() throws Exception {
+        List<String> out = run(null, String.join("\n",
+                "pos start moves=\"32-28\"",
+                "pos pos=Wxyz",
+                "level depth=1",
+                "go think",
+                "pos start moves=\"32-28 19-23 28x19\"",
+                "pos start moves=\"33-29\"",
+                "level depth=1",
+                "go think", ""));
+        List<String> dones = out.stream().filter(l -> l.startsWith("done")).toList();
+        assertEquals(List.of("done"), dones.subList(0, 1), out.toString());
+        int first = out.indexOf("done");
+        assertTrue(out.get(first - 1).startsWith("error message=\"no position to search"), out.toString());
+        assertEquals(2, dones.size(), out.toString());
+        String reply = HubLine.parse(dones.get(1)).value("move");
+        assertTrue(reply != null && reply.matches("(1[6-9]|20)-\\d+"), "Black's reply after 33-29: " + out);
+    }
+
+    /** Issue 11, point 8: bad bytes in a line are escaped in the error, never echoed raw. */
+    @Test
+    void errorsEchoNoRawControlOrNonAsciiCharacters() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        String input = String.join("\n", "fo\u0000o", "caf\u00e9", "pos pos=W\u0001\u00e9", "\u0000", "ping", "");
+        new HubLoop(new Engine(), new BufferedReader(new StringReader(input)), out).run();
+        byte[] written = bytes.toByteArray();
+        for (byte b : written) assertTrue(b == '\n' || (b >= 0x20 && b < 0x7f), "byte " + b + " in " + bytes);
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(5, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("\\x00"), lines.get(0));
+        assertTrue(lines.get(1).contains("caf\\u00e9"), lines.get(1));
+        assertEquals("pong", lines.get(4));
+    }
+
+    /** Issue 11, point 8: depth=0 or nodes=0 would mean "no limit": refused, and the level stays as it was. */
+    @Test
+    void levelDepthOrNodesZeroIsRefused() throws Exception {
+        List<String> out = run(null, "level depth=3\nlevel depth=0\nlevel nodes=0\nlevel depth=2 nodes=0\nping\n");
+        assertEquals(3, out.stream().filter(l -> l.startsWith("error message=") && l.contains("1 or more")).count(), out.toString());
+        assertEquals("pong", out.get(out.size() - 1));
+    }
+
+    /** pydraughts sends its clock less the increment, negative when the clock is below the increment. */
+    @Test
+    void aClockBelowZeroIsAccepted() throws Exception {
+        List<String> out = run(null, "pos start\nlevel time=-0.012 inc=0.1\ngo think\n");
+        assertTrue(out.stream().noneMatch(l -> l.startsWith("error")), out.toString());
+        assertTrue(out.get(out.size() - 1).startsWith("done move="), out.toString());
+    }
+
+    /** The move-squares parameter: pydraughts 0.6 numbers by default, the position string's on request. */
+    @Test
+    void moveSquaresParameterChoosesTheMoveNumbering() throws Exception {
+        List<String> out = run("hub", String.join("\n",
+                "set-param name=variant value=russian",
+                "pos start moves=\"9-13\"", // a3-b4 in the variant's numbers
+                "set-param name=move-squares value=position",
+                "pos start moves=\"21-17\"", // a3-b4 in the position string's numbers
+                "pos start moves=\"9-13\"", // refused: 9 is b6 here
+                "set-param name=move-squares value=board",
+                "pos start", "level depth=1", "go think", "ping", ""));
+        assertTrue(out.contains("param name=move-squares value=variant type=enum values=\"variant position\""), out.toString());
+        List<String> errors = out.stream().filter(l -> l.startsWith("error")).toList();
+        assertEquals(2, errors.size(), out.toString());
+        assertTrue(errors.get(0).contains("move 1"), errors.toString());
+        assertTrue(errors.get(1).contains("move-squares"), errors.toString());
+        String done = out.stream().filter(l -> l.startsWith("done")).findFirst().orElseThrow();
+        // White's first moves go from 21..24 to 17..20 in the position string's numbers.
+        assertTrue(HubLine.parse(done).value("move").matches("2[1-4]-(1[7-9]|20)"), done);
+    }
 }
