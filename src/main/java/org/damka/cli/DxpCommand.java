@@ -119,7 +119,11 @@ final class DxpCommand implements Callable<Integer> {
             return fail("cannot connect to " + mode.connect + ": " + e.getMessage());
         }
         DxpSession session = new DxpSession(new Engine(), new DxpChannel(socket), DxpSession.Role.INITIATOR, settings, log);
-        session.run().forEach(this::print);
+        try {
+            session.run().forEach(this::print);
+        } catch (IOException e) {
+            return fail("connection to " + mode.connect + " failed: " + e.getMessage());
+        }
         if (session.failure() != null) return fail(session.failure());
         return 0;
     }

@@ -39,7 +39,7 @@ public final class Main implements Runnable {
         });
         // The last line of defence: a command that fails unexpectedly says so in one line.
         cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            command.getErr().println("damka " + command.getCommandName() + ": internal error: " + e);
+            command.getErr().println(command.getCommandSpec().qualifiedName() + ": internal error: " + e);
             return 1;
         });
         return cli;
