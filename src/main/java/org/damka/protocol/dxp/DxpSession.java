@@ -34,7 +34,7 @@ import org.damka.search.SearchListener;
  * a search (CHAT, GAMEEND, BACKREQ) are handled at once. A game ends when the side to move sends
  * GAMEEND (it has lost, it is a draw by the rules, or the move limit is reached) and the other
  * side acknowledges it. {@code run()} returns the finished games when the series is over or the
- * peer closes the connection.
+ * peer closes the connection or stays silent too long ({@link #failure()} says which).
  */
 public final class DxpSession {
     public enum Role { INITIATOR, FOLLOWER }
