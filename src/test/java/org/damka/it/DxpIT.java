@@ -86,7 +86,7 @@ class DxpIT {
                     send(second, "R01Second" + " ".repeat(26) + "W" + "010" + "000" + "A");
                     assertEquals("Adamka" + " ".repeat(27) + "3", receive(second), "GAMEACC 3: no game");
                     String chat = receive(second);
-                    assertTrue(chat.startsWith("Cbusy: playing against 127.0.0.1:"), chat);
+                    assertEquals("Cbusy: playing another game; try again later", chat);
                     assertEquals(-1, second.getInputStream().read(), "then closed");
                 }
                 send(first, "E01"); // we give up the held game and stop

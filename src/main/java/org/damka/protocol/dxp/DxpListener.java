@@ -122,11 +122,11 @@ public final class DxpListener {
 
     /** Answers a GAMEREQ with GAMEACC 3 (no games), says why in a CHAT, and closes. */
     private void refuse(DxpChannel channel, String first, String peer, String busyWith) {
-        String why = busyWith.equals("no more games") ? busyWith : "busy: playing against " + busyWith + "; try again later";
-        log("refusing the connection from " + peer + " (" + why + ")");
+        boolean finished = busyWith.equals("no more games");
+        log("refusing the connection from " + peer + " (" + (finished ? busyWith : "busy with " + busyWith) + ")");
         try (channel) {
             if (first.startsWith("R")) channel.send(new DxpMessage.GameAcc(settings.name(), '3'));
-            channel.send(new DxpMessage.Chat(why));
+            channel.send(new DxpMessage.Chat(finished ? "no more games" : "busy: playing another game; try again later"));
         } catch (IOException e) {
             // it went away: closed either way
         }
