@@ -6,21 +6,43 @@ import org.damka.engine.Engine;
 import org.damka.protocol.UciProtocol;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.ScopeType;
 
-/** Entry point: with no arguments damka is the engine process; subcommands are tools. */
-@Command(name = "damka", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+/**
+ * Entry point: with no arguments damka is the engine process; subcommands are tools. Every
+ * subcommand inherits {@code --version}. Exit codes: 0 done, 1 the command failed (its one-line
+ * reason is on stderr), 2 bad arguments.
+ */
+@Command(name = "damka", mixinStandardHelpOptions = true, versionProvider = Main.Version.class, scope = ScopeType.INHERIT,
         description = "A UCI-style engine for checkers variants.")
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
-        PrintStream out = System.out;
+        System.exit(commandLine(System.out, System.err).execute(args));
+    }
+
+    /** The command line with every subcommand, writing to these streams. */
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
         CommandLine cli = new CommandLine(new Main())
-                .addSubcommand(new PerftCommand(out))
+                .addSubcommand(new PerftCommand(out, err))
                 .addSubcommand(new HubCommand(out))
-                .addSubcommand(new DxpCommand())
-                .addSubcommand(new MatchCommand(out))
+                .addSubcommand(new DxpCommand(out, err))
+                .addSubcommand(new MatchCommand(out, err))
                 .addSubcommand(new BenchCommand(out));
-        System.exit(cli.execute(args));
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setErr(new java.io.PrintWriter(err, true));
+        // Bad arguments: the reason in one line, not the whole usage.
+        cli.setParameterExceptionHandler((e, args) -> {
+            CommandLine command = e.getCommandLine();
+            command.getErr().println(command.getCommandSpec().qualifiedName() + ": " + e.getMessage() + " (see --help)");
+            return command.getCommandSpec().exitCodeOnInvalidInput();
+        });
+        // The last line of defence: a command that fails unexpectedly says so in one line.
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            command.getErr().println(command.getCommandSpec().qualifiedName() + ": internal error: " + e);
+            return 1;
+        });
+        return cli;
     }
 
     /** No subcommand: serve the engine protocol (protocol.md) on stdin/stdout. */

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 
 import org.damka.match.Adjudication;
 import org.damka.match.EngineSpec;
+import org.damka.match.FileErrors;
 import org.damka.match.Match;
 import org.damka.match.MatchLog;
 import org.damka.match.MatchReport;
@@ -46,7 +47,8 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--tc", paramLabel = "BASE+INC", description = "clock per game in seconds, e.g. 10+0.1")
     String tc;
 
-    @Option(names = "--movetime", paramLabel = "MS", description = "fixed time per move in milliseconds")
+    @Option(names = "--movetime", paramLabel = "MS", converter = Durations.Millis.class,
+            description = "fixed time per move in milliseconds (or with a unit: 500ms, 0.5s)")
     Long movetime;
 
     @Option(names = "--depth", description = "fixed search depth")
@@ -79,16 +81,16 @@ final class MatchCommand implements Callable<Integer> {
     @Option(names = "--seed", description = "shuffle the order of the openings with this seed (default: the set's order)")
     Long seed;
 
-    @Option(names = "--time-margin", defaultValue = "100", paramLabel = "MS",
-            description = "clock tolerance before a time forfeit (default: ${DEFAULT-VALUE} ms)")
+    @Option(names = "--time-margin", defaultValue = "100", paramLabel = "MS", converter = Durations.Millis.class,
+            description = "clock tolerance before a time forfeit, in ms (or 0.1s; default: ${DEFAULT-VALUE} ms)")
     long marginMs;
 
-    @Option(names = "--timeout", defaultValue = "60000", paramLabel = "MS",
-            description = "longest wait for an answer when no clock applies; longer is a hang (default: ${DEFAULT-VALUE} ms)")
+    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS", converter = Durations.Seconds.class,
+            description = "longest wait for an answer when no clock applies; longer is a hang. Seconds (or 500ms; default: ${DEFAULT-VALUE} s)")
     long timeoutMs;
 
-    @Option(names = "--startup-timeout", defaultValue = "30000", paramLabel = "MS",
-            description = "longest wait for an engine to start and answer its handshake (default: ${DEFAULT-VALUE} ms)")
+    @Option(names = "--startup-timeout", defaultValue = "30", paramLabel = "SECONDS", converter = Durations.Seconds.class,
+            description = "longest wait for an engine to start and answer its handshake. Seconds (or 500ms; default: ${DEFAULT-VALUE} s)")
     long startTimeoutMs;
 
     @Option(names = "--log", paramLabel = "FILE", description = "log every protocol line to this file")
@@ -96,10 +98,6 @@ final class MatchCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
-
-    MatchCommand(PrintStream out) {
-        this(out, System.err);
-    }
 
     MatchCommand(PrintStream out, PrintStream err) {
         this.out = out;
@@ -119,8 +117,10 @@ final class MatchCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> {
             match.interrupt();
             err.println("Interrupted; stopping the engines.");
-            out.print(MatchReport.summary(match.result(), config));
+            Match.Result sofar = match.result();
+            out.print(MatchReport.summary(sofar, config));
             out.flush();
+            writeJson(sofar, config);
         }, "damka-match-interrupt");
         Runtime.getRuntime().addShutdownHook(hook);
         Match.Result result;
@@ -136,12 +136,24 @@ final class MatchCommand implements Callable<Integer> {
         }
         out.print(MatchReport.summary(result, config));
         out.flush();
-        if (json != null) Files.writeString(json, MatchReport.json(result, config), StandardCharsets.UTF_8);
+        boolean written = writeJson(result, config);
         if (result.error() != null) {
             err.println("match: " + result.error());
             return 1;
         }
-        return 0;
+        return written ? 0 : 1;
+    }
+
+    /** Writes the --json file, if any; false (and a line on stderr) when it cannot. */
+    private boolean writeJson(Match.Result result, Match.Config config) {
+        if (json == null) return true;
+        try {
+            Files.writeString(json, MatchReport.json(result, config), StandardCharsets.UTF_8);
+            return true;
+        } catch (IOException e) {
+            err.println("match: cannot write --json " + json + ": " + FileErrors.describe(json, e));
+            return false;
+        }
     }
 
     private Match.Config config() throws IOException {
@@ -161,6 +173,10 @@ final class MatchCommand implements Callable<Integer> {
         Adjudication adj = adjudicate == null ? Adjudication.NONE : Adjudication.parse(String.join(" ", adjudicate));
         if (marginMs < 0) throw new IllegalArgumentException("--time-margin must not be negative");
         if (timeoutMs < 1 || startTimeoutMs < 1) throw new IllegalArgumentException("--timeout and --startup-timeout must be positive");
+        // Output files are checked now, not after hours of games.
+        if (pdn != null) FileErrors.checkWritable(pdn, "--pdn");
+        if (json != null) FileErrors.checkWritable(json, "--json");
+        if (logFile != null) FileErrors.checkWritable(logFile, "--log");
         MatchLog log = logFile != null ? new MatchLog(logFile) : MatchLog.NONE;
         return new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs, startTimeoutMs, pdn, log);
     }

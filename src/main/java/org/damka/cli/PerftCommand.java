@@ -6,6 +6,7 @@ import java.lang.management.ThreadMXBean;
 import java.util.concurrent.Callable;
 
 import org.damka.board.Fen;
+import org.damka.board.FenException;
 import org.damka.board.Position;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
@@ -33,18 +34,26 @@ final class PerftCommand implements Callable<Integer> {
     boolean divide;
 
     private final PrintStream out;
+    private final PrintStream err;
 
-    PerftCommand(PrintStream out) {
+    PerftCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     @Override
     public Integer call() {
         if (depth < 1 || depth > 40) {
-            System.err.println("perft: depth must be between 1 and 40");
+            err.println("perft: depth must be between 1 and 40");
             return 2;
         }
-        Position root = Fen.parse(rules, fen == null ? rules.startFen() : fen);
+        Position root;
+        try {
+            root = Fen.parse(rules, fen == null ? rules.startFen() : fen);
+        } catch (FenException e) {
+            err.println("perft: bad --fen for " + rules.name() + ": " + e.getMessage());
+            return 2;
+        }
         MoveGenerator generator = MoveGenerator.create(rules);
         Perft perft = new Perft(generator);
         if (divide) {

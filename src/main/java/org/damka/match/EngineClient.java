@@ -29,6 +29,12 @@ public interface EngineClient extends AutoCloseable {
 
     boolean alive();
 
+    /**
+     * The error reports the engine sent since the current game began (its own words, the first
+     * few), for the reason the game ended; empty when it sent none.
+     */
+    List<String> errors();
+
     /** Quits the engine (killing it if it does not go), never throws. */
     @Override
     void close();

@@ -1,7 +1,6 @@
 package org.damka.match;
 
 import java.math.BigDecimal;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -17,7 +16,9 @@ import org.damka.rules.Rules;
  * {@code proto=hub}. Handshake: {@code hub} ... {@code wait}, {@code set-param name=variant} (the
  * Hub name, {@code normal} for international), one {@code set-param} per spec option,
  * {@code init} ... {@code ready}; an {@code error} line before {@code ready} (an unknown variant
- * or parameter) fails the start. A new game: {@code new-game}, then {@code ping} ... {@code pong}.
+ * or parameter) fails the start, and so does any line before {@code wait} other than {@code id}
+ * and {@code param}: the engine speaks another protocol (Scan 2.0's first Hub protocol answers
+ * {@code name …}, {@code author …}). A new game: {@code new-game}, then {@code ping} ... {@code pong}.
  * A move: {@code pos pos=<start> moves="…"} (the whole game, in Hub numbering), a {@code level},
  * {@code go think}, then {@code info … score=…} lines and {@code done move=…}.
  *
@@ -49,9 +50,14 @@ public final class HubEngineClient extends ProcessEngineClient {
             long deadline = deadlineAfter(startTimeoutMs);
             List<String> variants = null; // the declared values of the variant parameter, if any
             while (true) {
-                HubLine line = HubLine.parse(process.readLine(deadline));
+                String text = readLine(deadline);
+                HubLine line = HubLine.parse(text);
                 String cmd = line.command();
                 if (cmd.equals("wait")) break;
+                if (!cmd.isEmpty() && !cmd.equals("id") && !cmd.equals("param")) {
+                    throw new EngineException(EngineException.Kind.START_FAILED, "not a Hub 2 engine: it answered 'hub' with '"
+                            + Referee.printable(text) + "' (a Hub 2 engine sends id, param and wait)");
+                }
                 if (cmd.equals("id") && line.value("name") != null) idName = line.value("name").trim();
                 if (cmd.equals("param") && "variant".equals(line.value("name"))) {
                     String values = line.value("values");
@@ -67,14 +73,11 @@ public final class HubEngineClient extends ProcessEngineClient {
             if (variants != null || !variant.equals("normal")) setParam("variant", variant);
             for (Map.Entry<String, String> option : spec.options().entrySet()) setParam(option.getKey(), option.getValue());
             process.send("init");
-            List<String> errors = new ArrayList<>();
-            while (true) {
-                HubLine line = HubLine.parse(process.readLine(deadline));
-                if (line.command().equals("ready")) break;
-                if (line.command().equals("error")) errors.add(errorText(line));
+            while (!HubLine.parse(readLine(deadline)).command().equals("ready")) {
+                // error reports are kept by readLine
             }
-            if (!errors.isEmpty()) {
-                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors));
+            if (!errors().isEmpty()) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors()));
             }
         } catch (EngineException e) {
             close();
@@ -88,11 +91,12 @@ public final class HubEngineClient extends ProcessEngineClient {
 
     @Override
     public void newGame() throws EngineException, InterruptedException {
+        forgetErrors();
         try {
             process.send("new-game");
             process.send("ping");
             long deadline = deadlineAfter(readyTimeoutMs);
-            while (!HubLine.parse(process.readLine(deadline)).command().equals("pong")) {
+            while (!HubLine.parse(readLine(deadline)).command().equals("pong")) {
                 // skip anything before it
             }
         } catch (EngineException e) {
@@ -118,7 +122,6 @@ public final class HubEngineClient extends ProcessEngineClient {
         long begin = System.nanoTime();
         long deadline = deadlineAfter(timeoutMs);
         Integer score = null;
-        List<String> errors = new ArrayList<>();
         while (true) {
             String text = readSearchLine(deadline, begin, "done");
             HubLine line = HubLine.parse(text);
@@ -127,7 +130,6 @@ public final class HubEngineClient extends ProcessEngineClient {
                     Integer s = parseScore(line.value("score"));
                     if (s != null) score = s;
                 }
-                case "error" -> errors.add(errorText(line));
                 case "done" -> {
                     long elapsed = (System.nanoTime() - begin) / 1_000_000;
                     String move = line.value("move");
@@ -135,8 +137,7 @@ public final class HubEngineClient extends ProcessEngineClient {
                     try {
                         return new Reply(board.toNotation(game.position(), move), score, elapsed);
                     } catch (IllegalArgumentException e) {
-                        String why = e.getMessage() + (errors.isEmpty() ? "" : "; the engine said: " + String.join("; ", errors));
-                        return new Reply(move, score, elapsed, why);
+                        return new Reply(move, score, elapsed, e.getMessage());
                     }
                 }
                 default -> { } // anything else is for humans (and the protocol log)
@@ -150,7 +151,7 @@ public final class HubEngineClient extends ProcessEngineClient {
         try {
             process.send("stop");
             long deadline = deadlineAfter(STOP_GRACE_MS);
-            while (!HubLine.parse(process.readLine(deadline)).command().equals("done")) {
+            while (!HubLine.parse(readLine(deadline)).command().equals("done")) {
                 // skip info lines
             }
         } catch (EngineException e) {
@@ -207,8 +208,14 @@ public final class HubEngineClient extends ProcessEngineClient {
         return h;
     }
 
-    private static String errorText(HubLine line) {
+    /** {@code error message="…"} (Hub 2), or the words after {@code error} (Scan 2.0's {@code error bad position}). */
+    @Override
+    protected String errorIn(String text) {
+        HubLine line = HubLine.parse(text);
+        if (!line.command().equals("error")) return null;
         String message = line.value("message");
-        return message != null ? message : "error";
+        if (message != null) return message;
+        String rest = text.trim().substring(5).trim();
+        return rest.isEmpty() ? "error" : rest;
     }
 }

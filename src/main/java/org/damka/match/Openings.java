@@ -42,10 +42,13 @@ public final class Openings {
         }
     }
 
-    /** Reads a set from a file. */
-    public static List<Opening> fromFile(Rules rules, Path file) throws IOException {
+    /** Reads a set from a file; a file that is missing, a directory or not text is an error in words. */
+    public static List<Opening> fromFile(Rules rules, Path file) {
+        if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot read openings from " + file + ": it is a directory");
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return read(rules, r, file.toString());
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot read openings from " + file + ": " + FileErrors.describe(file, e));
         }
     }
 
@@ -58,6 +61,9 @@ public final class Openings {
             number++;
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) continue;
+            if (t.chars().anyMatch(c -> Character.isISOControl(c) && c != '\t')) {
+                throw new IllegalArgumentException(source + " line " + number + ": control characters: not a text file of openings");
+            }
             try {
                 out.add(parseLine(rules, t));
             } catch (IllegalArgumentException e) {

@@ -12,12 +12,13 @@ import java.util.Map;
  * optional comment in braces (the match uses it for the reason the game ended), the result.
  * A move number counts full moves starting with the variant's first side (Black in english), so
  * a game whose start position has the other side to move begins with {@code 1...}. Lines are
- * wrapped before 80 characters.
+ * wrapped before 80 characters. Captures are written with {@code x} in every variant
+ * ({@code c3xe5xc7}), as PDN readers expect.
  *
  * <p>Reading is lenient in the ways PDN files in the wild differ: move numbers with one or three
  * dots, glued to the move or not; comments in braces anywhere (kept in order); results written
  * 1-0/0-1/1/2-1/2, the 2-0/0-2/1-1 of draughts federations, or *. Variations in parentheses
- * are skipped.
+ * are skipped. Moves are kept as written: captures with {@code x} or {@code :} both replay.
  */
 public final class Pdn {
     private Pdn() { }
@@ -50,9 +51,10 @@ public final class Pdn {
         int number = 1;
         int side = startSide;
         for (int i = 0; i < moves.size(); i++) {
-            if (side == firstSide) units.add(number + ". " + moves.get(i));
-            else if (i == 0) units.add(number + "... " + moves.get(i));
-            else units.add(moves.get(i));
+            String move = pdnMove(moves.get(i));
+            if (side == firstSide) units.add(number + ". " + move);
+            else if (i == 0) units.add(number + "... " + move);
+            else units.add(move);
             if (side != firstSide) number++;
             side ^= 1;
         }
@@ -72,6 +74,14 @@ public final class Pdn {
         }
         out.append("\n\n");
         return out.toString();
+    }
+
+    /**
+     * A move as PDN writes it: captures joined by {@code x} on every board (damka writes
+     * {@code c3:e5} on algebraic boards, which PDN readers such as pydraughts' reject).
+     */
+    static String pdnMove(String move) {
+        return move.replace(':', 'x');
     }
 
     private static String escape(String value) {

@@ -1,11 +1,14 @@
 package org.damka.match;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.damka.rules.Rules;
 
 /**
  * What every engine client that runs a child process shares, whatever protocol it speaks: the
  * spec, the log tag, the variant and the deadlines it was made with, its {@link EngineProcess},
- * the name the engine gave itself, and the process's life and death.
+ * the name the engine gave itself, the error reports it sent, and the process's life and death.
  */
 abstract class ProcessEngineClient implements EngineClient {
     /** How long a late engine gets to answer {@code stop} before it is killed. */
@@ -20,6 +23,10 @@ abstract class ProcessEngineClient implements EngineClient {
     protected EngineProcess process;
     /** The name the engine announced in its handshake, or null. */
     protected String idName;
+    /** The engine's error reports since the handshake or the last new game (the first few). */
+    private final List<String> errors = new ArrayList<>();
+    private int errorCount;
+    private static final int ERRORS_KEPT = 3;
 
     /**
      * @param label          a short tag for the log (the spec's name and a worker number)
@@ -49,6 +56,30 @@ abstract class ProcessEngineClient implements EngineClient {
         process = new EngineProcess(label, spec.command(), spec.dir(), log);
     }
 
+    /** The engine's next line; an error report in it is kept for {@link #errors()}. */
+    protected final String readLine(long deadline) throws EngineException, InterruptedException {
+        String line = process.readLine(deadline);
+        String error = errorIn(line);
+        if (error != null && errorCount++ < ERRORS_KEPT) errors.add(Referee.printable(error));
+        return line;
+    }
+
+    /** The text of an error report in the protocol ("error ..."), or null for any other line. */
+    protected abstract String errorIn(String line);
+
+    @Override
+    public List<String> errors() {
+        List<String> all = new ArrayList<>(errors);
+        if (errorCount > errors.size()) all.add("and " + (errorCount - errors.size()) + " more");
+        return all;
+    }
+
+    /** A new game (or the end of the handshake): earlier error reports are no longer news. */
+    protected final void forgetErrors() {
+        errors.clear();
+        errorCount = 0;
+    }
+
     protected static long deadlineAfter(long ms) {
         return System.nanoTime() + ms * 1_000_000;
     }
@@ -66,7 +97,7 @@ abstract class ProcessEngineClient implements EngineClient {
     protected final String readSearchLine(long deadline, long startNanos, String awaited)
             throws EngineException, InterruptedException {
         try {
-            return process.readLine(deadline);
+            return readLine(deadline);
         } catch (EngineException e) {
             if (e.kind() != EngineException.Kind.TIMED_OUT) throw e;
             long elapsed = (System.nanoTime() - startNanos) / 1_000_000;

@@ -154,8 +154,20 @@ public final class Referee {
 
     private static GameRecord record(int round, int openingIndex, Opening opening, Players players, Game game,
                                      GameResult result, Termination termination) {
+        GameResult told = new GameResult(result.outcome(), result.reason() + engineErrors(players));
         return new GameRecord(round, openingIndex, players.whiteName(), players.blackName(), players.firstEngineWhite(),
-                opening.fen(), game.moves(), result, termination);
+                opening.fen(), game.moves(), told, termination);
+    }
+
+    /** What the engines reported as errors during the game, for its end reason ("" if nothing). */
+    private static String engineErrors(Players players) {
+        StringBuilder b = new StringBuilder();
+        for (int side = Position.WHITE; side <= Position.BLACK; side++) {
+            EngineClient client = players.client(side); // null for an engine that would not start
+            List<String> errors = client == null ? List.of() : client.errors();
+            if (!errors.isEmpty()) b.append("; ").append(players.name(side)).append(" reported: ").append(String.join("; ", errors));
+        }
+        return b.toString();
     }
 
     /** An engine's text made safe for a one-line message: control characters become '?'. */

@@ -2,15 +2,21 @@ package org.damka.match;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.damka.rules.Rules;
 
 /**
  * An engine that speaks damka's UCI-style protocol (protocol.md). Handshake: {@code uci} ...
  * {@code uciok}, {@code setoption name UCI_Variant value <variant>}, the spec's options,
- * {@code isready} ... {@code readyok}. A move: {@code position startpos|fen <f> moves …},
- * {@code go …}, then {@code info … score cp|mate …} lines and {@code bestmove <move>}.
- * Lines the client does not understand are ignored (they are in the protocol log).
+ * {@code isready} ... {@code readyok}. A spec option the engine did not declare in an
+ * {@code option name …} line, or an error report before {@code readyok}, fails the start, so a
+ * misspelt option stops the match before its first game. A move: {@code position startpos|fen
+ * <f> moves …}, {@code go …}, then {@code info … score cp|mate …} lines and {@code bestmove <move>}.
+ * Error reports ({@code info string error …}, a line starting with {@code error}, Stockfish's
+ * {@code No such option}) are kept for the reason of the game; other lines the client does not
+ * understand are ignored (they are in the protocol log).
  *
  * <p>When the engine misses a deadline during a search, the client sends {@code stop} and waits
  * a moment for the late {@code bestmove}; an engine that still does not answer is killed, so a
@@ -35,16 +41,28 @@ public final class UciClient extends ProcessEngineClient {
         try {
             process.send("uci");
             long deadline = deadlineAfter(startTimeoutMs);
+            Set<String> declared = new TreeSet<>(String.CASE_INSENSITIVE_ORDER); // UCI option names ignore case
             while (true) {
-                String line = process.readLine(deadline).trim();
+                String line = readLine(deadline).trim();
                 if (line.equals("uciok")) break;
                 if (line.startsWith("id name ")) idName = line.substring(8).trim();
+                String option = declaredOption(line);
+                if (option != null) declared.add(option);
+            }
+            for (String name : spec.options().keySet()) {
+                if (!declared.contains(name)) {
+                    throw new EngineException(EngineException.Kind.START_FAILED, "the engine has no option '" + name + "' (it declares: "
+                            + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
+                }
             }
             process.send("setoption name UCI_Variant value " + rules.name());
             for (Map.Entry<String, String> option : spec.options().entrySet()) {
                 process.send("setoption name " + option.getKey() + " value " + option.getValue());
             }
             waitReady(deadline);
+            if (!errors().isEmpty()) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors()));
+            }
         } catch (EngineException e) {
             close();
             throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
@@ -53,6 +71,7 @@ public final class UciClient extends ProcessEngineClient {
 
     @Override
     public void newGame() throws EngineException, InterruptedException {
+        forgetErrors();
         try {
             process.send("ucinewgame");
             waitReady(deadlineAfter(readyTimeoutMs));
@@ -65,7 +84,7 @@ public final class UciClient extends ProcessEngineClient {
     /** isready ... readyok, discarding anything that comes before (e.g. a late bestmove). */
     private void waitReady(long deadline) throws EngineException, InterruptedException {
         process.send("isready");
-        while (!process.readLine(deadline).trim().equals("readyok")) {
+        while (!readLine(deadline).trim().equals("readyok")) {
             // skip
         }
     }
@@ -106,12 +125,28 @@ public final class UciClient extends ProcessEngineClient {
         try {
             process.send("stop");
             long deadline = deadlineAfter(STOP_GRACE_MS);
-            while (!process.readLine(deadline).trim().startsWith("bestmove")) {
+            while (!readLine(deadline).trim().startsWith("bestmove")) {
                 // skip info lines
             }
         } catch (EngineException e) {
             close();
         }
+    }
+
+    /** The name in an {@code option name <name> type …} line, or null for any other line. */
+    static String declaredOption(String line) {
+        if (!line.startsWith("option name ")) return null;
+        int type = line.indexOf(" type ");
+        String name = (type < 0 ? line.substring(12) : line.substring(12, type)).trim();
+        return name.isEmpty() ? null : name;
+    }
+
+    @Override
+    protected String errorIn(String line) {
+        String t = line.trim();
+        if (t.startsWith("info string error")) return t.substring("info string ".length());
+        if (t.regionMatches(true, 0, "error", 0, 5) || t.startsWith("No such option")) return t;
+        return null;
     }
 
     /**

@@ -3,6 +3,12 @@ package org.damka.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -14,6 +20,8 @@ import org.junit.jupiter.api.Timeout;
  * {@code damka dxp --listen} (follower) against {@code damka dxp --connect} (initiator) over
  * loopback: a series of complete games with colours alternating. Each side referees the other's
  * moves with the rules core, so a game that ends with a rules result (not "*") was legal all along.
+ * The listener serves one connection after another: port probes do not use it up, and a second
+ * connection while it plays is refused in DXP terms.
  */
 @Timeout(180)
 class DxpIT {
@@ -22,21 +30,15 @@ class DxpIT {
 
     @Test
     void serverAndClientPlayTwoCompleteGames() throws Exception {
-        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15")) {
-            int port = -1;
-            long deadline = System.currentTimeMillis() + 15_000;
-            while (port < 0 && System.currentTimeMillis() < deadline) {
-                Matcher m = LISTENING.matcher(server.transcript());
-                if (m.find()) port = Integer.parseInt(m.group(1));
-                else Thread.sleep(50);
-            }
-            assertTrue(port > 0, "server did not say where it listens\n" + server.transcript());
+        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
+            int port = portOf(server);
             try (EngineProcess client = new EngineProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "2", "--time", "1", "--moves", "0", "--move-time", "15")) {
                 List<String> clientGames = List.of(client.next(150_000), client.next(60_000));
                 assertTrue(client.waitFor(10_000), client.transcript());
                 assertEquals(0, client.exitValue(), client.transcript());
-                assertTrue(server.waitFor(10_000), "the server ends with the connection\n" + server.transcript());
+                assertTrue(server.waitFor(10_000), "the server ends after --games 2\n" + server.transcript());
+                assertEquals(0, server.exitValue(), server.transcript());
                 List<String> serverGames = List.of(server.next(1_000), server.next(1_000));
                 for (int k = 0; k < 2; k++) {
                     Matcher c = GAME.matcher(clientGames.get(k));
@@ -54,5 +56,70 @@ class DxpIT {
                 assertTrue(log.contains("stderr: << dxp: < R01damka                           W001000A"), log);
             }
         }
+    }
+
+    private static int portOf(EngineProcess server) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 15_000;
+        while (System.currentTimeMillis() < deadline) {
+            Matcher m = LISTENING.matcher(server.transcript());
+            if (m.find()) return Integer.parseInt(m.group(1));
+            Thread.sleep(50);
+        }
+        throw new AssertionError("server did not say where it listens\n" + server.transcript());
+    }
+
+    @Test
+    void listenerSurvivesProbesAndRefusesASecondConnection() throws Exception {
+        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
+            int port = portOf(server);
+            for (int k = 0; k < 3; k++) {
+                new Socket(InetAddress.getLoopbackAddress(), port).close(); // a port probe
+            }
+            // A first initiator holds a game: damka plays Black and waits for its move.
+            try (Socket first = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                first.setSoTimeout(20_000);
+                send(first, "R01Holder" + " ".repeat(26) + "Z" + "010" + "000" + "A");
+                assertEquals("Adamka" + " ".repeat(27) + "0", receive(first));
+                // A second one meanwhile is told no, with a reason, and closed.
+                try (Socket second = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    second.setSoTimeout(20_000);
+                    send(second, "R01Second" + " ".repeat(26) + "W" + "010" + "000" + "A");
+                    assertEquals("Adamka" + " ".repeat(27) + "3", receive(second), "GAMEACC 3: no game");
+                    String chat = receive(second);
+                    assertEquals("Cbusy: playing another game; try again later", chat);
+                    assertEquals(-1, second.getInputStream().read(), "then closed");
+                }
+                send(first, "E01"); // we give up the held game and stop
+                assertEquals("E01", receive(first));
+            }
+            // The listener is still there for a real initiator, and stops after --games 2 in all.
+            try (EngineProcess client = new EngineProcess("dxp", "--connect", "127.0.0.1:" + port,
+                    "--games", "1", "--time", "1", "--moves", "10", "--move-time", "15")) {
+                String game = client.next(60_000);
+                assertTrue(game.matches("game 1: damka white vs damka: \\* \\(10 moves played\\) after 20 plies"), game);
+                assertTrue(client.waitFor(10_000), client.transcript());
+                assertEquals(0, client.exitValue(), client.transcript());
+            }
+            assertTrue(server.waitFor(10_000), "the server ends after --games 2\n" + server.transcript());
+            assertEquals(0, server.exitValue(), server.transcript());
+            assertTrue(server.next(1_000).startsWith("game 1: damka black vs Holder: * (Holder ended the game)"), server.transcript());
+            assertTrue(server.next(1_000).startsWith("game 1: damka black vs damka: * (damka ended the game) after 20 plies"), server.transcript());
+            assertTrue(server.transcript().contains("refusing the connection from 127.0.0.1:"), server.transcript());
+        }
+    }
+
+    private static void send(Socket s, String message) throws IOException {
+        OutputStream out = s.getOutputStream();
+        out.write((message + "\0").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+    }
+
+    private static String receive(Socket s) throws IOException {
+        InputStream in = s.getInputStream();
+        StringBuilder b = new StringBuilder();
+        int c;
+        while ((c = in.read()) > 0) b.append((char) c);
+        if (c < 0) throw new IOException("closed after '" + b + "'");
+        return b.toString();
     }
 }

@@ -24,7 +24,8 @@ import org.damka.rules.Variants;
  *   <li>{@code crash}: exits (code 3) when asked for its second move of a game;</li>
  *   <li>{@code garbage}: answers every command with junk lines, and its second move is junk;</li>
  *   <li>{@code slow}: under a clock, thinks past the end of its clock on its second move;</li>
- *   <li>{@code nostart}: prints junk instead of the handshake.</li>
+ *   <li>{@code nostart}: prints junk instead of the handshake;</li>
+ *   <li>{@code complain}: plays well but answers every {@code position} with an error report.</li>
  * </ul>
  */
 public final class FakeEngine {
@@ -55,7 +56,10 @@ public final class FakeEngine {
                     if (text.contains("UCI_Variant") && v > 0) rules = Variants.byName(text.substring(v + 7).trim());
                 }
                 case "ucinewgame" -> movesThisGame = 0;
-                case "position" -> game = position(rules, w);
+                case "position" -> {
+                    game = position(rules, w);
+                    if (mode.equals("complain")) say("info string error position: I do not like this one");
+                }
                 case "go" -> {
                     movesThisGame++;
                     boolean second = movesThisGame == 2;

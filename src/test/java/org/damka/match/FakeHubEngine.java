@@ -18,7 +18,9 @@ import org.damka.rules.Variants;
  * enough of the Hub protocol for a match and plays the first legal move, except where its mode
  * says to misbehave (as {@link FakeEngine}'s modes): {@code good}, {@code illegal} (its second
  * move in a game is well formed but not legal), {@code silent} (never answers {@code go}, still
- * answers {@code ping}), {@code crash} (exits with code 3 when asked for its second move).
+ * answers {@code ping}), {@code crash} (exits with code 3 when asked for its second move),
+ * {@code badpos} (answers every {@code pos} with Scan 2.0's {@code error bad position} and never
+ * moves), {@code hub1} (answers {@code hub} as Scan 2.0 does, in the first Hub protocol).
  * An unknown parameter is answered with {@code error}.
  */
 public final class FakeHubEngine {
@@ -33,6 +35,12 @@ public final class FakeHubEngine {
             HubLine line = HubLine.parse(text);
             switch (line.command()) {
                 case "hub" -> {
+                    if (mode.equals("hub1")) {
+                        say("name fake-hub1 1.0");
+                        say("author nobody");
+                        say("wait");
+                        continue;
+                    }
                     say("id name=fake-hub-" + mode + " version=1");
                     say("param name=variant value=normal type=enum values=\"normal russian brazilian english\"");
                     say("wait");
@@ -44,11 +52,14 @@ public final class FakeHubEngine {
                 case "init" -> say("ready");
                 case "new-game" -> movesThisGame = 0;
                 case "ping" -> say("pong");
-                case "pos" -> game = position(rules, line);
+                case "pos" -> {
+                    if (mode.equals("badpos") || mode.equals("hub1")) say("error bad position");
+                    else game = position(rules, line);
+                }
                 case "go" -> {
                     movesThisGame++;
                     boolean second = movesThisGame == 2;
-                    if (mode.equals("silent")) continue;
+                    if (mode.equals("silent") || mode.equals("badpos") || mode.equals("hub1")) continue;
                     if (mode.equals("crash") && second) System.exit(3);
                     HubBoard board = new HubBoard(rules);
                     MoveList legal = game.legalMoves(new MoveList());

@@ -17,6 +17,7 @@ import org.damka.game.Game;
 import org.damka.game.GameResult;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -97,5 +98,31 @@ class MatchIT {
         assertTrue(jsonText.contains("\"score\": " + MatchReport.num(score) + ","), jsonText + " expected " + score);
         assertTrue(jsonText.contains("\"rules\": " + GAMES), jsonText);
         System.err.println(variant + ": " + out.lines().filter(l -> l.startsWith("d2 ") || l.startsWith("Elo")).toList());
+    }
+
+    /** SIGTERM (what Ctrl-C also runs) in the middle of a match: the summary and --json are still written. */
+    @Test
+    void interruptedMatchStillWritesItsJson(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("result.json");
+        Path err = dir.resolve("stderr.txt");
+        String engine = "cmd=" + java() + " -XX:TieredStopAtLevel=1 -jar " + jar();
+        Process p = new ProcessBuilder(java(), "-jar", jar(), "match", "--engine", engine + " name=a", "--engine", engine + " name=b",
+                "--variant", "russian", "--depth", "1", "--games", "1000", "--json", json.toString())
+                .redirectError(err.toFile()).redirectOutput(dir.resolve("stdout.txt").toFile()).start();
+        try {
+            long deadline = System.currentTimeMillis() + 120_000;
+            while (!Files.readString(err).contains("Games 2/1000") && System.currentTimeMillis() < deadline) Thread.sleep(100);
+            assertTrue(Files.readString(err).contains("Games 2/1000"), Files.readString(err));
+            p.destroy(); // SIGTERM
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the match did not stop");
+        } finally {
+            p.destroyForcibly();
+        }
+        String out = Files.readString(dir.resolve("stdout.txt"));
+        assertTrue(out.contains("Stopped: interrupted"), out);
+        assertTrue(Files.exists(json), "no --json after the interrupt\n" + Files.readString(err));
+        String text = Files.readString(json);
+        assertTrue(text.contains("\"stopReason\": \"interrupted\""), text);
+        assertTrue(text.matches("(?s).*\"games\": ([2-9]|\\d\\d+),.*"), text);
     }
 }

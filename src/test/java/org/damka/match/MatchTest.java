@@ -79,7 +79,7 @@ class MatchTest {
         assertEquals(7, records.size());
         for (Pdn.Record rec : records) {
             GameRecord g = r.games().get(Integer.parseInt(rec.tag("Round")) - 1);
-            assertEquals(g.moves(), rec.moves());
+            assertEquals(g.moves().stream().map(Pdn::pdnMove).toList(), rec.moves(), "the moves, captures written with x");
             assertEquals(g.startFen(), rec.tag("FEN"));
             assertEquals(g.result().outcome().score(), rec.result());
         }

@@ -138,4 +138,29 @@ class PdnTest {
         assertEquals(String.valueOf(Variants.HEXAGONAL.pdnGameType()),
                 Pdn.parse(Match.toPdn(g, Variants.HEXAGONAL, "2024.01.02")).get(0).tag("GameType"));
     }
+
+    /** pydraughts' PDN reader (behind lidraughts-bot) reads captures joined by x only; we read both. */
+    @Test
+    void capturesOnAlgebraicBoardsAreWrittenWithX() {
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.BRAZILIAN)) {
+            Game game = new Game(rules, org.damka.board.Fen.parse(rules, rules.startFen()));
+            game.play("c3-d4");
+            game.play("f6-e5");
+            String capture = game.legalMoveTexts().get(0);
+            assertEquals("d4:f6", capture, "damka's own notation joins captures with ':'");
+            game.play(capture);
+            GameRecord g = new GameRecord(1, 0, "A", "B", true, null, game.moves(),
+                    new GameResult(Outcome.DRAW, "adjudicated draw"), Termination.ADJUDICATION);
+            String text = Match.toPdn(g, rules, "2024.01.02");
+            String moveText = text.substring(text.indexOf("\n\n"));
+            assertTrue(moveText.contains("2. d4xf6"), text);
+            assertFalse(moveText.contains(":"), text);
+            // Read back (x) and written by another program (:), both replay to the same game.
+            for (String pdn : List.of(text, text.replace("d4xf6", "d4:f6"))) {
+                Game replay = new Game(rules, org.damka.board.Fen.parse(rules, rules.startFen()));
+                for (String m : Pdn.parse(pdn).get(0).moves()) replay.play(m);
+                assertEquals(game.position(), replay.position(), pdn);
+            }
+        }
+    }
 }

@@ -32,6 +32,7 @@ final class ScriptedEngine implements EngineClient {
     @Override public void start() { }
     @Override public void newGame() { }
     @Override public boolean alive() { return true; }
+    @Override public List<String> errors() { return List.of(); }
     @Override public void close() { }
 
     @Override

@@ -21,6 +21,7 @@ public final class DxpChannel implements Closeable {
     private final Socket socket;
     private final InputStream in;
     private final OutputStream out;
+    private String unread; // a message read ahead, returned again by the next read
 
     public DxpChannel(Socket socket) throws IOException {
         this.socket = socket;
@@ -31,6 +32,11 @@ public final class DxpChannel implements Closeable {
 
     /** The next raw message (without its NUL), or null at the end of the stream. */
     public String readRaw() throws IOException {
+        if (unread != null) {
+            String m = unread;
+            unread = null;
+            return m;
+        }
         ByteArrayOutputStream buf = new ByteArrayOutputStream(128);
         while (true) {
             int b = in.read();
@@ -39,6 +45,11 @@ public final class DxpChannel implements Closeable {
             buf.write(b);
             if (buf.size() >= MAX_READ) return buf.toString(StandardCharsets.ISO_8859_1);
         }
+    }
+
+    /** Makes {@code raw} the next message read again (a server that looked at it before choosing a session). */
+    public void unread(String raw) {
+        unread = raw;
     }
 
     /** Sends one message and its NUL terminator. */

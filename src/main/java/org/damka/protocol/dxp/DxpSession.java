@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
@@ -33,7 +34,7 @@ import org.damka.search.SearchListener;
  * a search (CHAT, GAMEEND, BACKREQ) are handled at once. A game ends when the side to move sends
  * GAMEEND (it has lost, it is a draw by the rules, or the move limit is reached) and the other
  * side acknowledges it. {@code run()} returns the finished games when the series is over or the
- * peer closes the connection.
+ * peer closes the connection or stays silent too long ({@link #failure()} says which).
  */
 public final class DxpSession {
     public enum Role { INITIATOR, FOLLOWER }
@@ -42,8 +43,11 @@ public final class DxpSession {
      * What to play. {@code games}, {@code minutes} and {@code moves} are the initiator's requests
      * (minutes of thinking time per side, moves per game, 0 = no limit); {@code moveTimeMs} > 0
      * makes the engine spend that long per move whatever the clock says (quick test games).
+     * {@code silenceMs} > 0 bounds how long damka waits for the peer: that long for an answer
+     * (GAMEACC, the next GAMEREQ, an acknowledgement), and that long plus the game's thinking time
+     * for its move; a peer silent for longer is gone and the connection is closed.
      */
-    public record Settings(String name, int games, int minutes, int moves, long moveTimeMs) { }
+    public record Settings(String name, int games, int minutes, int moves, long moveTimeMs, long silenceMs) { }
 
     /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
     public record GameRecord(int number, char myColor, String opponent, String result, String reason, List<String> moves) {
@@ -81,6 +85,8 @@ public final class DxpSession {
     private int searchGeneration;
     private long searchStartNanos;
     private boolean done;
+    /** Why the series ended before its end was agreed; null while it goes as planned. */
+    private String failure;
 
     private record SearchDone(int generation, String move) { }
     private record Received(DxpMessage message) { }
@@ -104,21 +110,58 @@ public final class DxpSession {
         try {
             if (role == Role.INITIATOR) requestGame();
             while (!done) {
-                Object e = events.take();
-                if (e instanceof Received r) onMessage(r.message());
+                long wait = silenceLimitMs();
+                Object e = wait > 0 ? events.poll(wait, TimeUnit.MILLISECONDS) : events.take();
+                if (e == null) onSilence(wait);
+                else if (e instanceof Received r) onMessage(r.message());
                 else if (e instanceof SearchDone s) onSearchDone(s);
                 else if (e instanceof Malformed m) onMalformed(m);
-                else if (e instanceof Closed c) {
-                    log("connection closed" + (c.reason() == null ? "" : ": " + c.reason()));
-                    if (playing) abandon("connection closed");
-                    done = true;
-                }
+                else if (e instanceof Closed c) onClosed(c);
             }
         } finally {
             stopSearch();
             channel.close();
         }
         return List.copyOf(finished);
+    }
+
+    /**
+     * Null when the series ended as agreed (or, for the initiator, once every requested game was
+     * played); else why it stopped early: a refused game, a closed connection, a silent peer.
+     */
+    public String failure() {
+        return failure;
+    }
+
+    /** How long to wait for the next event: unbounded (0) while our own search runs. */
+    private long silenceLimitMs() {
+        if (settings.silenceMs() <= 0 || searching) return 0;
+        boolean peersMove = playing && sideToMoveColor() != myColor;
+        return settings.silenceMs() + (peersMove ? minutes * 60_000L : 0);
+    }
+
+    private void onSilence(long waitedMs) {
+        String why = "no message from " + opponent + " for " + (waitedMs + 500) / 1000 + " s";
+        log(why + "; closing the connection");
+        if (playing) abandon(why);
+        fail(why);
+        done = true;
+    }
+
+    private void onClosed(Closed c) {
+        String why = "connection closed" + (c.reason() == null ? "" : ": " + c.reason());
+        log(why);
+        if (playing) {
+            abandon(why);
+            fail(why);
+        } else if (role == Role.INITIATOR && finished.size() < settings.games()) {
+            fail(why + " after " + finished.size() + " of " + settings.games() + " games");
+        }
+        done = true;
+    }
+
+    private void fail(String why) {
+        if (failure == null) failure = why;
     }
 
     private void readLoop() {
@@ -199,7 +242,9 @@ public final class DxpSession {
         }
         opponent = a.followerName().isEmpty() ? "opponent" : a.followerName();
         if (a.code() != '0') {
-            log(opponent + " refused the game (code " + a.code() + ")");
+            String why = opponent + " refused the game (GAMEACC code " + a.code() + ")";
+            log(why);
+            fail(why);
             done = true;
             return;
         }

@@ -57,7 +57,7 @@ class DxpSessionTest {
         PrintStream log = new PrintStream(logBytes, true, StandardCharsets.UTF_8);
         follower = CompletableFuture.supplyAsync(() -> {
             try (Socket s = server.accept()) {
-                DxpSession.Settings settings = new DxpSession.Settings("damka", 1, 0, 0, 20);
+                DxpSession.Settings settings = new DxpSession.Settings("damka", 1, 0, 0, 20, 30_000);
                 return new DxpSession(new Engine(), new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, log).run();
             } catch (Exception e) {
                 throw new RuntimeException(e);

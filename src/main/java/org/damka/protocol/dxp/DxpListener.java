@@ -1,0 +1,150 @@
+package org.damka.protocol.dxp;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketException;
+import java.util.function.Consumer;
+
+import org.damka.engine.Engine;
+
+/**
+ * The follower's server: serves DXP connections one after another on a bound socket, for as long
+ * as it runs or until {@code maxGames} games have been played. A connection is served from its
+ * first message on (normally its GAMEREQ), so a connection that sends nothing (a port probe, a
+ * client that goes away) takes nothing from the next one; it is closed after the silence limit of
+ * {@link DxpSession.Settings}. A connection whose first message comes while another is served is
+ * refused: a GAMEREQ gets GAMEACC {@code 3} (no games), then a CHAT says why, and it is closed.
+ */
+public final class DxpListener {
+    private final ServerSocket server;
+    private final Engine engine;
+    private final DxpSession.Settings settings;
+    private final int maxGames;
+    private final PrintStream log;
+    private final Consumer<DxpSession.GameRecord> onGame;
+    private final Object lock = new Object();
+    private String servedPeer; // the connection being served, or null
+    private int gamesPlayed;
+
+    /**
+     * @param maxGames stop after this many games in all (0 = serve until the process ends)
+     * @param log      the message log, or null
+     * @param onGame   told of every finished game
+     */
+    public DxpListener(ServerSocket server, Engine engine, DxpSession.Settings settings, int maxGames, PrintStream log,
+                       Consumer<DxpSession.GameRecord> onGame) {
+        this.server = server;
+        this.engine = engine;
+        this.settings = settings;
+        this.maxGames = maxGames;
+        this.log = log;
+        this.onGame = onGame;
+    }
+
+    /** Accepts connections until {@code maxGames} games were played; returns the games played. */
+    public int run() throws InterruptedException {
+        while (!server.isClosed()) {
+            Socket socket;
+            try {
+                socket = server.accept();
+            } catch (SocketException e) {
+                break; // closed after the last game
+            } catch (IOException e) {
+                log("cannot accept a connection: " + e.getMessage());
+                continue;
+            }
+            Thread t = new Thread(() -> handle(socket), "damka-dxp-connection");
+            t.setDaemon(true);
+            t.start();
+        }
+        synchronized (lock) {
+            while (servedPeer != null) lock.wait();
+            return gamesPlayed;
+        }
+    }
+
+    /** One connection: wait for its first message, then serve it or refuse it. */
+    private void handle(Socket socket) {
+        String peer = socket.getInetAddress().getHostAddress() + ":" + socket.getPort();
+        DxpChannel channel;
+        String first;
+        try {
+            channel = new DxpChannel(socket);
+            socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, settings.silenceMs()));
+            first = channel.readRaw();
+            socket.setSoTimeout(0);
+        } catch (IOException e) {
+            log("connection from " + peer + " closed before its first message" + (e.getMessage() == null ? "" : ": " + e.getMessage()));
+            close(socket);
+            return;
+        }
+        if (first == null) {
+            close(socket); // a port probe
+            return;
+        }
+        String busyWith;
+        synchronized (lock) {
+            busyWith = server.isClosed() ? "no more games" : servedPeer;
+            if (busyWith == null) servedPeer = peer;
+        }
+        if (busyWith != null) {
+            refuse(channel, first, peer, busyWith);
+            return;
+        }
+        try {
+            log("serving the connection from " + peer);
+            channel.unread(first);
+            DxpSession session = new DxpSession(engine, channel, DxpSession.Role.FOLLOWER, settings, log);
+            for (DxpSession.GameRecord g : session.run()) {
+                onGame.accept(g);
+                synchronized (lock) {
+                    gamesPlayed++;
+                }
+            }
+            if (session.failure() != null) log("connection from " + peer + " ended: " + session.failure());
+        } catch (IOException e) {
+            log("connection from " + peer + " failed: " + e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            close(channel);
+            synchronized (lock) {
+                servedPeer = null;
+                if (maxGames > 0 && gamesPlayed >= maxGames) close(server);
+                lock.notifyAll();
+            }
+            log(server.isClosed() ? "played " + gamesPlayed + " games; no more connections" : "waiting for the next connection");
+        }
+    }
+
+    /** Answers a GAMEREQ with GAMEACC 3 (no games), says why in a CHAT, and closes. */
+    private void refuse(DxpChannel channel, String first, String peer, String busyWith) {
+        boolean finished = busyWith.equals("no more games");
+        log("refusing the connection from " + peer + " (" + (finished ? busyWith : "busy with " + busyWith) + ")");
+        try (channel) {
+            if (first.startsWith("R")) channel.send(new DxpMessage.GameAcc(settings.name(), '3'));
+            channel.send(new DxpMessage.Chat(finished ? "no more games" : "busy: playing another game; try again later"));
+        } catch (IOException e) {
+            // it went away: closed either way
+        }
+    }
+
+    private static void close(Closeable c) {
+        try {
+            c.close();
+        } catch (IOException ignored) {
+            // closing: nothing more to do
+        }
+    }
+
+    private void log(String line) {
+        if (log == null) return;
+        synchronized (log) {
+            log.println("dxp: " + line);
+            log.flush();
+        }
+    }
+}

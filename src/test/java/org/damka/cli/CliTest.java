@@ -1,0 +1,201 @@
+package org.damka.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * The command line as a user meets it: every subcommand answers {@code --version}; bad input
+ * (a position, a file, an address, a port in use, a silent or refusing DXP peer) gets one line
+ * that says what is wrong and an exit code that means something (0 done, 1 failed, 2 bad
+ * arguments), never a stack trace.
+ */
+@Timeout(60)
+class CliTest {
+    private final ByteArrayOutputStream outBytes = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream errBytes = new ByteArrayOutputStream();
+
+    private int run(String... args) {
+        PrintStream out = new PrintStream(outBytes, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        return Main.commandLine(out, err).execute(args);
+    }
+
+    private String out() {
+        return outBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private String err() {
+        return errBytes.toString(StandardCharsets.UTF_8);
+    }
+
+    /** One line on stderr that contains {@code expected}, and no stack trace. */
+    private void assertOneLineError(String expected) {
+        String e = err().strip();
+        assertTrue(e.contains(expected), e);
+        assertFalse(e.contains("\n"), "more than one line:\n" + e);
+        assertFalse(e.contains("Exception") || e.contains("\tat "), e);
+    }
+
+    @Test
+    void everySubcommandPrintsTheVersion() {
+        CommandLine cli = Main.commandLine(System.out, System.err);
+        assertFalse(cli.getSubcommands().isEmpty());
+        for (String name : cli.getSubcommands().keySet()) {
+            outBytes.reset();
+            assertEquals(0, run(name, "--version"), name);
+            assertEquals("damka " + Main.version(), out().strip(), name + " --version");
+        }
+        outBytes.reset();
+        assertEquals(0, run("--version"));
+        assertEquals("damka " + Main.version(), out().strip());
+    }
+
+    @Test
+    void perftWithABadPositionSaysWhy() {
+        assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));
+        assertOneLineError("perft: bad --fen for russian: position string 'garbage'");
+    }
+
+    @Test
+    void matchOpeningsThatCannotBeReadAreNamed(@TempDir Path dir) throws IOException {
+        Path binary = dir.resolve("book.bin");
+        Files.write(binary, new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, 2, (byte) 0xc3, 0x28, '\n'});
+        Path nuls = dir.resolve("zeros.txt");
+        Files.write(nuls, new byte[64]);
+        String[][] cases = {
+            {dir.resolve("missing.txt").toString(), "no such file"},
+            {dir.toString(), "it is a directory"},
+            {binary.toString(), "not UTF-8 text"},
+            {nuls.toString(), "control characters"},
+        };
+        for (String[] c : cases) {
+            errBytes.reset();
+            assertEquals(2, run("match", "--engine", "cmd=a", "--engine", "cmd=b", "--depth", "1", "--openings", c[0]), c[0]);
+            assertOneLineError(c[0]);
+            assertOneLineError(c[1]);
+        }
+    }
+
+    @Test
+    void unwritableOutputsAreFoundBeforeAnyEngineStarts(@TempDir Path dir) {
+        // The engines do not exist: the output files must be refused before anyone tries them.
+        String[] engines = {"match", "--engine", "cmd=" + dir.resolve("no-such-engine"), "--engine", "cmd=" + dir.resolve("no-such-engine"),
+            "--depth", "1"};
+        errBytes.reset();
+        assertEquals(2, run(concat(engines, "--json", dir.resolve("no/such/dir/r.json").toString())));
+        assertOneLineError("cannot write --json");
+        assertOneLineError("no such directory");
+        errBytes.reset();
+        assertEquals(2, run(concat(engines, "--pdn", dir.toString())));
+        assertOneLineError("cannot write --pdn " + dir + ": it is a directory");
+    }
+
+    @Test
+    void timeoutsAreSecondsUnlessTheyCarryAUnit() {
+        MatchCommand m = parse("--timeout", "2", "--startup-timeout", "1.5");
+        assertEquals(2000, m.timeoutMs, "--timeout is in seconds, as README says");
+        assertEquals(1500, m.startTimeoutMs);
+        assertEquals(100, m.marginMs, "--time-margin stays in ms");
+        m = parse("--timeout", "500ms", "--startup-timeout", "3s", "--time-margin", "0.2s", "--movetime", "250");
+        assertEquals(500, m.timeoutMs);
+        assertEquals(3000, m.startTimeoutMs);
+        assertEquals(200, m.marginMs);
+        assertEquals(250, m.movetime);
+        m = parse();
+        assertEquals(60_000, m.timeoutMs, "default 60 s");
+        assertEquals(30_000, m.startTimeoutMs, "default 30 s");
+        assertEquals(2, run("match", "--engine", "cmd=a", "--engine", "cmd=b", "--depth", "1", "--timeout", "soon"));
+        assertOneLineError("'soon' is not a duration");
+    }
+
+    private static MatchCommand parse(String... extra) {
+        MatchCommand m = new MatchCommand(System.out, System.err);
+        new CommandLine(m).parseArgs(concat(new String[] {"--engine", "cmd=a", "--engine", "cmd=b"}, extra));
+        return m;
+    }
+
+    @Test
+    void dxpPortInUseIsOneLine() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(1, run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort(), "--quiet"));
+            assertOneLineError("dxp: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use");
+        }
+    }
+
+    @Test
+    void dxpInitiatorThatCannotConnectFails() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort(); // free again once closed
+        }
+        assertEquals(1, run("dxp", "--connect", "127.0.0.1:" + port, "--quiet"));
+        assertOneLineError("dxp: cannot connect to 127.0.0.1:" + port);
+    }
+
+    @Test
+    void dxpInitiatorGivesUpOnASilentPeer() throws Exception {
+        try (ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Socket> accepted = CompletableFuture.supplyAsync(() -> accept(silent));
+            long start = System.nanoTime();
+            assertEquals(1, run("dxp", "--connect", "127.0.0.1:" + silent.getLocalPort(), "--timeout", "1", "--quiet"));
+            assertTrue(System.nanoTime() - start < 30_000_000_000L);
+            assertOneLineError("dxp: no message from opponent for 1 s");
+            accepted.get().close();
+        }
+        assertEquals("", out().strip(), "no game was played");
+    }
+
+    @Test
+    void dxpInitiatorWhoseGameIsRefusedFails() throws Exception {
+        try (ServerSocket follower = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> peer = CompletableFuture.runAsync(() -> {
+                try (Socket s = accept(follower)) {
+                    InputStream in = s.getInputStream();
+                    while (in.read() > 0) { } // the GAMEREQ up to its NUL
+                    OutputStream o = s.getOutputStream();
+                    o.write(("ARefuser" + " ".repeat(25) + "2\0").getBytes(StandardCharsets.US_ASCII));
+                    o.flush();
+                    in.read(); // until damka closes
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            assertEquals(1, run("dxp", "--connect", "127.0.0.1:" + follower.getLocalPort(), "--quiet"));
+            assertOneLineError("dxp: Refuser refused the game (GAMEACC code 2)");
+            peer.get();
+        }
+    }
+
+    private static Socket accept(ServerSocket s) {
+        try {
+            return s.accept();
+        } catch (IOException e) {
+            throw new RuntimeException(e);
+        }
+    }
+
+    private static String[] concat(String[] a, String... b) {
+        String[] all = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}

@@ -1,0 +1,60 @@
+package org.damka.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The packaged jar as a user runs it: {@code --version} of every subcommand prints the version
+ * from the jar's manifest; a bad position and a port in use get one line and an exit code, no
+ * stack trace.
+ */
+@Timeout(120)
+class CliIT {
+    private record Run(int code, String out, String err) { }
+
+    private static Run run(String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(EngineProcess.javaBinary(), "-jar", EngineProcess.jar().toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", args));
+        return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip(),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+    }
+
+    @Test
+    void everySubcommandPrintsTheVersion() throws Exception {
+        String version = run("--version").out();
+        assertTrue(version.matches("damka \\d+\\.\\d+.*"), version);
+        for (String command : List.of("perft", "hub", "dxp", "match", "bench")) {
+            Run r = run(command, "--version");
+            assertEquals(0, r.code(), command);
+            assertEquals(version, r.out(), command + " --version");
+        }
+    }
+
+    @Test
+    void badPositionAndPortInUseAreOneLine() throws Exception {
+        Run perft = run("perft", "--fen", "garbage", "--depth", "2");
+        assertEquals(2, perft.code());
+        assertEquals("perft: bad --fen for russian: position string 'garbage' must have the form <side>:W…:B…, found 1 parts", perft.err());
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Run dxp = run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort());
+            assertEquals(1, dxp.code());
+            assertEquals("dxp: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use", dxp.err());
+            assertFalse(dxp.err().contains("Exception"));
+        }
+    }
+}
