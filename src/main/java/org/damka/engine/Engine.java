@@ -8,6 +8,7 @@ import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -83,26 +84,38 @@ public final class Engine {
         search = null;
     }
 
+    /** The start position of the variant in use. */
+    public synchronized Position startPosition() {
+        return Fen.parse(rules, rules.startFen());
+    }
+
     /**
-     * Sets the position: a position string (null for the start position) and moves played from
-     * it. All or nothing: on any error the previous game stays and the exception says why.
+     * Sets the position: a start position of the variant in use and moves played from it (the
+     * protocol has read them with its {@link org.damka.movegen.MoveCodec}). All or nothing: on
+     * any error the previous game stays and the exception says why.
      */
-    public synchronized void setPosition(String fen, List<String> moves) {
+    public synchronized void setPosition(Position start, List<Move> moves) {
         requireIdle();
-        Position start = Fen.parse(rules, fen == null ? rules.startFen() : fen);
         Game g = new Game(rules, start);
-        for (int i = 0; i < moves.size(); i++) {
-            if (g.result().isPresent()) {
-                throw new IllegalArgumentException("move " + (i + 1) + " '" + moves.get(i) + "': the game is already over ("
-                        + g.result().get() + ")");
-            }
-            try {
-                g.play(moves.get(i));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
+        for (int i = 0; i < moves.size(); i++) play(g, moves.get(i), i + 1);
         game = g;
+    }
+
+    /** Plays one more move in the current game (the opponent's or ours); an illegal one changes nothing. */
+    public synchronized void play(Move move) {
+        requireIdle();
+        play(game, move, game.plies() + 1);
+    }
+
+    private static void play(Game g, Move move, int number) {
+        if (g.result().isPresent()) {
+            throw new IllegalArgumentException("move " + number + ": the game is already over (" + g.result().get() + ")");
+        }
+        try {
+            g.play(move);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("move " + number + ": " + e.getMessage(), e);
+        }
     }
 
     /** Forgets what was learnt in the previous game (the hash table). */
@@ -187,26 +200,25 @@ public final class Engine {
     /**
      * Starts a search of the current position on its own thread and returns at once. The
      * listener receives the reports and, last, the best move (null when there is no legal move).
-     * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
-     * illegal one fails the call (nothing started).
+     * An illegal root move in {@code limits.searchMoves()} fails the call (nothing started).
      */
     public synchronized void go(SearchLimits limits, SearchListener listener) {
         requireIdle();
         joinAnsweredSearch();
-        if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
+        if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
         ready();
         Search s = search;
         s.setThreads(threads);
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
         long overhead = moveOverheadMs;
-        List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
-        String fallback = legal.isEmpty() ? null : legal.get(0);
+        MoveList legal = g.legalMoves(new MoveList());
+        Move fallback = !limits.searchMoves().isEmpty() ? limits.searchMoves().get(0) : legal.size() > 0 ? legal.move(0) : null;
         AtomicBoolean done = new AtomicBoolean();
         SearchListener once = new SearchListener() {
             @Override public void info(SearchInfo info) { listener.info(info); }
             @Override public void message(String text) { listener.message(text); }
-            @Override public void bestMove(String move, String ponder) {
+            @Override public void bestMove(Move move, Move ponder) {
                 if (done.compareAndSet(false, true)) listener.bestMove(move, ponder);
             }
         };
@@ -227,18 +239,13 @@ public final class Engine {
         searchThread.start();
     }
 
-    private List<String> canonicalRootMoves(List<String> texts) {
-        Position p = game.position();
+    /** The root moves without repeats; throws if one is not legal in the current position. */
+    private List<Move> legalRootMoves(List<Move> moves) {
         MoveList legal = game.legalMoves(new MoveList());
-        MoveNotation notation = new MoveNotation(rules);
-        List<String> out = new ArrayList<>();
-        for (String t : texts) {
-            try {
-                String m = notation.format(p, legal, notation.parse(p, legal, t));
-                if (!out.contains(m)) out.add(m);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
-            }
+        List<Move> out = new ArrayList<>();
+        for (Move m : moves) {
+            if (legal.indexOf(m) < 0) throw new IllegalArgumentException("searchmoves: a move is not legal in this position");
+            if (!out.contains(m)) out.add(m);
         }
         return out;
     }

@@ -11,10 +11,15 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.damka.board.Fen;
+import org.damka.board.Position;
 import org.damka.engine.Engine;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveCodec;
+import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -227,18 +232,18 @@ public final class UciProtocol {
         if (t.length < 2) throw new IllegalArgumentException("expected 'position startpos|fen <position> [moves ...]'");
         int movesAt = indexOf(t, "moves", 1);
         int end = movesAt < 0 ? t.length : movesAt;
-        String fen;
+        Position start;
         if (t[1].equalsIgnoreCase("startpos")) {
             if (end > 2) throw new IllegalArgumentException("unexpected '" + quote(t[2]) + "' after startpos (expected moves)");
-            fen = null;
+            start = engine.startPosition();
         } else if (t[1].equalsIgnoreCase("fen")) {
             if (end <= 2) throw new IllegalArgumentException("missing position string after fen");
-            fen = String.join(" ", Arrays.copyOfRange(t, 2, end));
+            start = Fen.parse(engine.rules(), String.join(" ", Arrays.copyOfRange(t, 2, end)));
         } else {
             throw new IllegalArgumentException("expected startpos or fen, got '" + quote(t[1]) + "'");
         }
         List<String> moves = movesAt < 0 ? List.of() : Arrays.asList(t).subList(movesAt + 1, t.length);
-        engine.setPosition(fen, moves);
+        engine.setPosition(start, new MoveNotation(engine.rules()).parseLine(start, moves));
     }
 
     // ---- go --------------------------------------------------------------------------------
@@ -277,8 +282,6 @@ public final class UciProtocol {
             goPerft(perft);
             return;
         }
-        SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
-                infinite, ponder, searchMoves);
         boolean limited = depth > 0 || nodes > 0 || movetime > 0 || clock;
         if (engine.searching()) throw new IllegalStateException("a search is running (send stop first)");
         Optional<GameResult> result = engine.game().result();
@@ -288,10 +291,22 @@ public final class UciProtocol {
             out.line("bestmove (none)");
             return;
         }
+        Position root = engine.game().position();
+        MoveNotation notation = new MoveNotation(engine.rules());
+        List<Move> rootMoves = new ArrayList<>();
+        for (String m : searchMoves) {
+            try {
+                rootMoves.add(notation.parse(root, m));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
+            }
+        }
+        SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
+                infinite, ponder, rootMoves);
         openEndedAfterPonderHit = infinite || !limited;
         openEnded = infinite || ponder || !limited;
         try {
-            engine.go(limits, new Printer(engine.multiPv()));
+            engine.go(limits, new Printer(engine.multiPv(), root, notation));
         } catch (RuntimeException e) {
             openEnded = false;
             throw e;
@@ -330,12 +345,16 @@ public final class UciProtocol {
         });
     }
 
-    /** Writes what the search reports. Called on the search thread; touches only the output. */
+    /** Writes what the search reports, in our notation for the searched position. Called on the search thread; touches only the output. */
     private final class Printer implements SearchListener {
         private final int multiPv;
+        private final Position root;
+        private final MoveCodec notation;
 
-        Printer(int multiPv) {
+        Printer(int multiPv, Position root, MoveCodec notation) {
             this.multiPv = multiPv;
+            this.root = root;
+            this.notation = notation;
         }
 
         @Override
@@ -346,7 +365,7 @@ public final class UciProtocol {
             sb.append(" nodes ").append(i.nodes()).append(" nps ").append(i.nps()).append(" time ").append(i.timeMs())
                     .append(" hashfull ").append(i.hashFull());
             if (multiPv > 1) sb.append(" multipv ").append(i.multiPv());
-            if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", i.pv()));
+            if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", notation.formatLine(root, i.pv())));
             out.line(sb.toString());
         }
 
@@ -356,10 +375,14 @@ public final class UciProtocol {
         }
 
         @Override
-        public void bestMove(String move, String ponder) {
+        public void bestMove(Move move, Move ponder) {
             openEnded = false;
-            if (move == null) out.line("bestmove (none)");
-            else out.line("bestmove " + move + (ponder == null ? "" : " ponder " + ponder));
+            if (move == null) {
+                out.line("bestmove (none)");
+                return;
+            }
+            List<String> line = notation.formatLine(root, ponder == null ? List.of(move) : List.of(move, ponder));
+            out.line("bestmove " + line.get(0) + (ponder == null ? "" : " ponder " + line.get(1)));
         }
     }
 

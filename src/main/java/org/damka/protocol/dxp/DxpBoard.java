@@ -3,7 +3,7 @@ package org.damka.protocol.dxp;
 import org.damka.board.FenException;
 import org.damka.board.Position;
 import org.damka.movegen.MoveList;
-import org.damka.protocol.hub.HubBoard;
+import org.damka.notation.HubBoard;
 import org.damka.rules.Variants;
 
 /**
@@ -42,7 +42,7 @@ public final class DxpBoard {
 
     /** The MOVE message for move i of a list generated from p. */
     public DxpMessage.Move toMessage(MoveList list, int i, int seconds) {
-        return new DxpMessage.Move(seconds, hub.squareOf(list.from(i)), hub.squareOf(list.to(i)), hub.capturedSquares(list, i));
+        return new DxpMessage.Move(seconds, hub.squareOf(list.from(i)), hub.squareOf(list.to(i)), hub.capturedSquares(list.move(i)));
     }
 
     /**
