@@ -193,4 +193,47 @@ class GuiBrowserIT {
             assertTrue(guest.id("result").isDisplayed());
         }
     }
+
+    @Test
+    void undoExportImportAndAnalysisAroundTheBoard() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "international");
+            b.select("side", "white");
+            b.id("play-engine").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.myTurn());
+            b.clickMove(b.legal().get(0));
+            b.waitFor(Duration.ofSeconds(30), d -> b.myTurn() && b.ply() == 2);
+            // undo against the engine takes back the engine's reply and the player's move
+            b.id("undo").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 0);
+
+            b.js("document.getElementById('io-panel').open = true;");
+            String pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+            b.id("io").clear();
+            b.id("io").sendKeys(pdn);
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 4);
+            assertEquals(List.of("32-28", "19-23", "28x19", "14x23"), b.state().get("moves"));
+            b.id("export-pdn").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("io").getAttribute("value").contains("[GameType \"20\"]"));
+            assertTrue(b.id("io").getAttribute("value").contains("1. 32-28 19-23 2. 28x19 14x23"));
+            b.id("export-fen").click();
+            assertEquals(b.state().get("fen"), b.id("io").getAttribute("value"));
+            b.id("io").clear();
+            b.id("io").sendKeys("W:W99:B1");
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> !b.id("message").getText().isEmpty());
+            assertEquals(4, b.ply(), "a bad position changes nothing");
+
+            b.js("document.getElementById('analysis-panel').open = true;");
+            b.select("lines", "2");
+            b.id("analyse").click();
+            b.waitFor(Duration.ofSeconds(30), d -> b.id("analysis").findElements(org.openqa.selenium.By.tagName("div")).size() == 2);
+            assertTrue(b.id("analysis").getText().matches("(?s)1\\. [-+#].* d\\d+ .*\\n2\\. .*"), b.id("analysis").getText());
+            b.screenshot(SHOTS.resolve("analysis.png"));
+            b.id("analyse").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("analysis").getText().isEmpty());
+        }
+    }
 }
