@@ -34,6 +34,7 @@ final class GuiContext implements AutoCloseable {
     private final SecureRandom secure = new SecureRandom();
     private final Random random = new Random();
     private final ExecutorService engines;
+    private final AtomicInteger enginesInUse = new AtomicInteger();
     private final ScheduledExecutorService sweeper;
 
     GuiContext(GuiLimits limits) {
@@ -92,6 +93,18 @@ final class GuiContext implements AutoCloseable {
     }
 
     int roomCount() { return rooms.size(); }
+
+    /** Counts a room's engine against the limit; throws when there are too many. */
+    void claimEngine() {
+        if (enginesInUse.incrementAndGet() > limits.maxEngines()) {
+            enginesInUse.decrementAndGet();
+            throw new IllegalArgumentException("the server has too many engine games; try again later");
+        }
+    }
+
+    void releaseEngine() {
+        enginesInUse.decrementAndGet();
+    }
 
     /** Runs a search job on the capped engine pool. */
     void runEngine(EngineJob job) {

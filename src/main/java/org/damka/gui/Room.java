@@ -69,6 +69,7 @@ final class Room {
             tokens[creatorSide] = creatorToken;
         }
         this.game = new Game(rules, Fen.parse(rules, rules.startFen()));
+        if (mode == Mode.ENGINE) engine(); // claimed now, so a move never fails for want of an engine
     }
 
     /** A seat given to a joining client, with the token that takes it back later. */
@@ -247,6 +248,7 @@ final class Room {
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("analysis is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start the analysis");
         if (lines < 0 || lines > MAX_ANALYSIS_LINES) throw new IllegalArgumentException("lines must be 0.." + MAX_ANALYSIS_LINES);
+        if (lines > 0) engine();
         analysisLines = lines;
         changed();
     }
@@ -273,7 +275,10 @@ final class Room {
     }
 
     private EnginePlayer engine() {
-        if (engine == null) engine = new EnginePlayer(rules.name());
+        if (engine == null) {
+            context.claimEngine();
+            engine = new EnginePlayer(rules.name());
+        }
         return engine;
     }
 
@@ -363,6 +368,10 @@ final class Room {
     /** Stops the engine for good (the room is being dropped). */
     synchronized void close() {
         generation.incrementAndGet();
-        if (engine != null) engine.stop();
+        if (engine != null) {
+            engine.stop();
+            engine = null;
+            context.releaseEngine();
+        }
     }
 }

@@ -123,6 +123,21 @@ final class Browser implements AutoCloseable {
         Files.write(file, ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
     }
 
+    /**
+     * A picture of the board alone (for the README): the page's screenshot cut to the board's
+     * rectangle (Chromium's own element screenshot of an SVG comes out shifted).
+     */
+    void boardShot(Path file) throws IOException {
+        Files.createDirectories(file.getParent());
+        js("window.scrollTo(0, 0);");
+        java.awt.image.BufferedImage page = javax.imageio.ImageIO.read(
+                new java.io.ByteArrayInputStream(((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES)));
+        org.openqa.selenium.Rectangle r = id("board").getRect();
+        int x = Math.max(0, r.x), y = Math.max(0, r.y);
+        int w = Math.min(r.width, page.getWidth() - x), h = Math.min(r.height, page.getHeight() - y);
+        javax.imageio.ImageIO.write(page.getSubimage(x, y, w, h), "png", file.toFile());
+    }
+
     @Override
     public void close() throws IOException {
         try {

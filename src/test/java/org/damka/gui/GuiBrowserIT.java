@@ -54,14 +54,14 @@ class GuiBrowserIT {
     @ParameterizedTest
     @ValueSource(strings = {"russian", "brazilian", "international", "english", "hexagonal"})
     void aCompleteGameAgainstTheEngine(String variant) throws Exception {
-        try (Browser b = new Browser(1000, 800)) {
+        try (Browser b = new Browser(560, 900)) {
             b.driver.get(url());
             b.select("variant", variant);
             b.select("side", "white");
             b.select("level", "easy");
             b.id("play-engine").click();
             b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
-            b.screenshot(SHOTS.resolve(variant + "-start.png"));
+            b.boardShot(SHOTS.resolve(variant + "-start.png"));
             int moves = 0;
             while (true) {
                 b.waitFor(Duration.ofSeconds(60), d -> b.over() || b.myTurn());
@@ -121,9 +121,9 @@ class GuiBrowserIT {
     @ValueSource(strings = {"russian", "brazilian", "international", "english", "hexagonal"})
     void aMultiCaptureIsPlayedAndShownJumpByJump(String variant) throws Exception {
         Rules rules = Variants.byName(variant);
-        Game g = gameWithMultiCapture(rules, 7);
+        Game g = gameWithMultiCapture(rules, variant.length());
         String fen = Fen.format(rules, g.position());
-        try (Browser b = new Browser(1000, 800)) {
+        try (Browser b = new Browser(560, 900)) {
             b.driver.get(url());
             b.select("variant", variant);
             b.id("play-hotseat").click();
@@ -140,7 +140,7 @@ class GuiBrowserIT {
             assertEquals(capture.get("text"), last.get("text"));
             // the piece is first drawn on its starting square, then jumps along the path
             b.waitFor(Duration.ofSeconds(10), d -> Boolean.FALSE.equals(b.js("return window.damka.animating > 0;")));
-            b.screenshot(SHOTS.resolve(variant + "-capture.png"));
+            b.boardShot(SHOTS.resolve(variant + "-capture.png"));
             List<?> path = (List<?>) capture.get("path");
             String end = (String) path.get(path.size() - 1);
             assertEquals(1L, b.js("return document.querySelectorAll('#pieces .piece[data-cell=\"" + end + "\"]').length;"));

@@ -25,7 +25,7 @@ class GuiWebSocketIT {
     static void start() throws Exception {
         GuiLimits d = GuiLimits.defaults();
         server = new GuiServer("127.0.0.1", 0, new GuiLimits(MAX_MESSAGE, d.maxConnections(), d.maxRooms(), 20,
-                d.roomIdle(), d.connectionIdle(), 1, d.maxQueuedMessages()));
+                d.roomIdle(), d.connectionIdle(), d.maxEngines(), 1, d.maxQueuedMessages()));
         server.start();
     }
 
