@@ -20,7 +20,7 @@
     app.ws = ws;
     ws.onopen = () => {
       $('conn').textContent = 'connected';
-      if (app.room) send({ type: 'join', room: app.room, token: app.token || undefined });
+      if (app.room) send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
       const q = app.queue; app.queue = [];
       q.forEach(send);
     };
@@ -44,6 +44,7 @@
       case 'pdn': $('io').value = msg.text; break;
       case 'error':
         $('message').textContent = msg.message;
+        $('lobby-message').textContent = msg.message;
         if (msg.request === 'join' && !app.state) { app.room = null; location.hash = ''; showLobby(); }
         break;
       default: break;
@@ -351,6 +352,7 @@
     const norm = code.toUpperCase().replace(/[\s-]/g, '');
     app.room = norm;
     app.token = sessionStorage.getItem('damka-token-' + norm);
+    app.seat = seat === 'spectator' ? 'spectator' : null;
     // when not yet connected, connecting joins app.room
     if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat });
   }
