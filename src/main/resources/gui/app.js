@@ -126,7 +126,9 @@
       }
       shape.dataset.cell = c.name;
       shape.id = 'cell-' + c.name;
-      const t = el('text', { x: p.x - (g.hex ? 12 : 27), y: p.y + (g.hex ? 24 : 27), class: 'label' }, cells);
+      // the cell's name: bottom-left on squares, bottom-centre on hexagons (below the piece)
+      const t = el('text', g.hex ? { x: p.x, y: p.y + 29, class: 'label', 'text-anchor': 'middle' }
+        : { x: p.x - 27, y: p.y + 27, class: 'label' }, cells);
       t.textContent = c.name;
     }
     el('g', { id: 'pieces' }, svg);
@@ -137,7 +139,7 @@
     const p = app.centres[piece.cell];
     const node = el('g', { class: 'piece ' + piece.side + (piece.king ? ' king' : ''), transform: 'translate(' + p.x + ',' + p.y + ')' });
     node.dataset.cell = piece.cell;
-    const r = UNIT * 0.38;
+    const r = UNIT * (app.board.shape === 'hex' ? 0.31 : 0.38);
     el('circle', { r: r, class: 'body', 'stroke-width': 1.5 }, node);
     el('circle', { r: r * 0.7, class: 'ring' }, node);
     if (piece.king) {

@@ -36,6 +36,11 @@ final class Browser implements AutoCloseable {
     final ChromeDriver driver;
     private final Path profile;
 
+    static {
+        // Selenium warns on every start that it has no DevTools bindings for this Chromium: not used here.
+        java.util.logging.Logger.getLogger("org.openqa.selenium.devtools.CdpVersionFinder").setLevel(java.util.logging.Level.SEVERE);
+    }
+
     static void assumeInstalled() {
         assumeTrue(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER),
                 "browser tests skipped: install Debian's chromium and chromium-driver (.ci/run does)");

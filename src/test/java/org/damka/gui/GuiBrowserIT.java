@@ -150,6 +150,80 @@ class GuiBrowserIT {
         }
     }
 
+    /** Random games until two legal captures share their first and last squares; null if none. */
+    static Game gameWithCapturesSharingEnds(Rules rules, long seed, int games) {
+        Random random = new Random(seed);
+        for (int attempt = 0; attempt < games; attempt++) {
+            Game g = new Game(rules, Fen.parse(rules, rules.startFen()));
+            while (g.result().isEmpty() && g.plies() < 300) {
+                MoveList list = g.legalMoves(new MoveList());
+                for (int i = 0; i < list.size(); i++) {
+                    for (int j = i + 1; j < list.size(); j++) {
+                        if (list.isCapture(i) && list.from(i) == list.from(j) && list.to(i) == list.to(j)) return g;
+                    }
+                }
+                g.play(list, random.nextInt(list.size()));
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void capturesSharingTheirEndsArePickedFromAChooser() throws Exception {
+        Rules rules = Variants.INTERNATIONAL;
+        Game g = gameWithCapturesSharingEnds(rules, 1, 20_000);
+        assertNotNull(g, "no position with two captures sharing their ends found");
+        String fen = Fen.format(rules, g.position());
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", rules.name());
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            b.js("document.getElementById('io-panel').open = true;");
+            b.id("io").clear();
+            b.id("io").sendKeys(fen);
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> fen.equals(b.state().get("fen")));
+            List<Map<String, Object>> legal = b.legal();
+            Map<String, Object> wanted = null;
+            for (Map<String, Object> m : legal) {
+                List<?> p = (List<?>) m.get("path");
+                long same = legal.stream().filter(o -> ((List<?>) o.get("path")).get(0).equals(p.get(0))
+                        && ((List<?>) o.get("path")).get(((List<?>) o.get("path")).size() - 1).equals(p.get(p.size() - 1))).count();
+                if (same > 1) wanted = m;
+            }
+            assertNotNull(wanted);
+            List<?> path = (List<?>) wanted.get("path");
+            b.cell((String) path.get(0)).click();
+            b.cell((String) path.get(path.size() - 1)).click();
+            assertTrue(b.id("chooser").isDisplayed(), "the chooser is shown");
+            assertTrue(b.id("chooser-moves").findElements(org.openqa.selenium.By.tagName("button")).size() >= 2);
+            b.screenshot(SHOTS.resolve("capture-chooser.png"));
+            long before = b.ply();
+            b.driver.findElement(org.openqa.selenium.By.cssSelector("#chooser-moves button[data-move='" + wanted.get("text") + "']")).click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() > before);
+            assertEquals(wanted.get("text"), ((Map<?, ?>) b.state().get("last")).get("text"));
+        }
+    }
+
+    @Test
+    void aPieceCanBeDragged() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "english");
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            Map<String, Object> move = b.legal().get(0);
+            List<?> path = (List<?>) move.get("path");
+            new org.openqa.selenium.interactions.Actions(b.driver)
+                    .clickAndHold(b.cell((String) path.get(0)))
+                    .moveToElement(b.cell((String) path.get(path.size() - 1)))
+                    .release().perform();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 1);
+            assertEquals(move.get("text"), ((List<?>) b.state().get("moves")).get(0));
+        }
+    }
+
     @Test
     void anOnlineGameByRoomCodeSurvivesAReload() throws Exception {
         try (Browser host = new Browser(1000, 800); Browser guest = new Browser(420, 860)) {

@@ -58,6 +58,11 @@ final class WsClient implements AutoCloseable {
         ws.sendText(text, true).join();
     }
 
+    /** Sends without waiting (the server may close the connection while it reads). */
+    CompletableFuture<WebSocket> sendAsync(String text) {
+        return ws.sendText(text, true);
+    }
+
     void send(String format, Object... args) {
         send(String.format(format, args));
     }
