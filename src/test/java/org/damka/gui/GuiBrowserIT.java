@@ -103,6 +103,19 @@ class GuiBrowserIT {
         }
     }
 
+    /** Starts a hotseat game and sets up a position by pasting it into the import box. */
+    static void hotseatFrom(Browser b, String variant, String fen) {
+        b.driver.get(url());
+        b.select("variant", variant);
+        b.id("play-hotseat").click();
+        b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+        b.js("document.getElementById('io-panel').open = true;");
+        b.id("io").clear();
+        b.id("io").sendKeys(fen);
+        b.id("import").click();
+        b.waitFor(Duration.ofSeconds(10), d -> fen.equals(b.state().get("fen")));
+    }
+
     /** Plays random moves in a game until a capture of two pieces or more is legal. */
     static Game gameWithMultiCapture(Rules rules, long seed) {
         Random random = new Random(seed);
@@ -124,15 +137,7 @@ class GuiBrowserIT {
         Game g = gameWithMultiCapture(rules, variant.length());
         String fen = Fen.format(rules, g.position());
         try (Browser b = new Browser(560, 900)) {
-            b.driver.get(url());
-            b.select("variant", variant);
-            b.id("play-hotseat").click();
-            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
-            b.js("document.getElementById('io-panel').open = true;");
-            b.id("io").clear();
-            b.id("io").sendKeys(fen);
-            b.id("import").click();
-            b.waitFor(Duration.ofSeconds(10), d -> fen.equals(b.state().get("fen")));
+            hotseatFrom(b, variant, fen);
             Map<String, Object> capture = b.legal().stream()
                     .filter(m -> ((List<?>) m.get("captured")).size() >= 2).findFirst().orElseThrow();
             b.clickMove(capture);
@@ -175,15 +180,7 @@ class GuiBrowserIT {
         assertNotNull(g, "no position with two captures sharing their ends found");
         String fen = Fen.format(rules, g.position());
         try (Browser b = new Browser(1000, 800)) {
-            b.driver.get(url());
-            b.select("variant", rules.name());
-            b.id("play-hotseat").click();
-            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
-            b.js("document.getElementById('io-panel').open = true;");
-            b.id("io").clear();
-            b.id("io").sendKeys(fen);
-            b.id("import").click();
-            b.waitFor(Duration.ofSeconds(10), d -> fen.equals(b.state().get("fen")));
+            hotseatFrom(b, rules.name(), fen);
             List<Map<String, Object>> legal = b.legal();
             Map<String, Object> wanted = null;
             for (Map<String, Object> m : legal) {
