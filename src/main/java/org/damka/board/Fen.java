@@ -33,7 +33,7 @@ public final class Fen {
         if (t.length() > 2000) throw new FenException("position string too long (" + t.length() + " characters)");
         Geometry g = rules.geometry();
         String[] parts = t.split(":", -1);
-        // A colour with no pieces may be left out ("W:W28", as in perft.md's rule positions).
+        // A colour with no pieces may be left out ("W:W28", as in docs/perft.md's rule positions).
         if (parts.length != 2 && parts.length != 3) {
             throw new FenException("position string '" + t + "' must have the form <side>:W…:B…, found "
                     + parts.length + " parts");

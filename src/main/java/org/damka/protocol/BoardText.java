@@ -36,7 +36,7 @@ final class BoardText {
         for (int row = 0; row < n; row++) {
             char[] cells = new char[2 * n];
             java.util.Arrays.fill(cells, ' ');
-            // rules.md numbering: dark squares left to right, row by row from the top.
+            // docs/rules.md numbering: dark squares left to right, row by row from the top.
             for (int k = 0; k < half; k++) {
                 int cell = row * half + k;
                 int col = 2 * k + (row % 2 == 0 ? 1 : 0);

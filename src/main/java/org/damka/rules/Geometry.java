@@ -112,7 +112,7 @@ public final class Geometry {
         return s + s / n;
     }
 
-    /** The 80-cell hexagonal board of rules.md: rows a..k of 5..10..5 cells. */
+    /** The 80-cell hexagonal board of docs/rules.md: rows a..k of 5..10..5 cells. */
     public static Geometry hexagon80() {
         Geometry g = new Geometry("hex80", Naming.HEXAGONAL, 80, 128, 11);
         g.shift[UP_LEFT] = -1;     // (0, -1)

@@ -9,7 +9,7 @@ import org.damka.rules.Rules.EndgameLimit;
 import org.damka.rules.Rules.PromotionInCapture;
 import org.damka.rules.Rules.StasisLimit;
 
-/** The one registry of variant names. Each entry cites rules.md, the normative text. */
+/** The one registry of variant names. Each entry cites docs/rules.md, the normative text. */
 public final class Variants {
     private Variants() { }
 

@@ -12,10 +12,10 @@ import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
-/** Position strings (rules.md, "Notation"): reading, writing, round trips and clear errors. */
+/** Position strings (docs/rules.md, "Notation"): reading, writing, round trips and clear errors. */
 class FenTest {
 
-    /** The start positions exactly as rules.md writes them. */
+    /** The start positions exactly as docs/rules.md writes them. */
     private static final Map<Rules, String> RULES_MD_START = Map.of(
             Variants.INTERNATIONAL, "W:W31-50:B1-20",
             Variants.ENGLISH, "B:W21-32:B1-12",
@@ -108,7 +108,7 @@ class FenTest {
             Position swapped = Fen.parse(rules, parts[0] + ":" + parts[2] + ":" + parts[1]);
             assertEquals(Fen.parse(rules, rules.startFen()), swapped, rules.name());
         }
-        // A colour without pieces may be left out (perft.md writes "W:W28").
+        // A colour without pieces may be left out (docs/perft.md writes "W:W28").
         assertEquals(Fen.parse(Variants.INTERNATIONAL, "W:W28:B"), Fen.parse(Variants.INTERNATIONAL, "W:W28"));
         assertEquals(Fen.parse(Variants.INTERNATIONAL, "W:B:W28"), Fen.parse(Variants.INTERNATIONAL, "W:W28"));
     }

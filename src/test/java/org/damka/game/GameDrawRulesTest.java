@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Every draw rule of rules.md ("Draw rules"), each played up to its limit: one ply before it the
+ * Every draw rule of docs/rules.md ("Draw rules"), each played up to its limit: one ply before it the
  * game goes on, at it the game is drawn with that rule as the reason. Lines are found by
  * {@link QuietLine} (no capture, no promotion, no repeated position) under each rule's
  * constraints, then replayed into a {@link Game}; "N moves" = N moves of each side = 2N plies,

@@ -15,7 +15,7 @@ import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
 /**
- * How games end (rules.md, "Common to every variant" and the hexagonal "Game end"): a side with
+ * How games end (docs/rules.md, "Common to every variant" and the hexagonal "Game end"): a side with
  * no pieces or no legal move has lost, except that a blocked side in hexagonal draws; and a move
  * that cannot be played leaves the game exactly as it was.
  */

@@ -17,7 +17,7 @@ import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
 /**
- * Move notation (rules.md, "Notation"): quiet moves {@code from-to}, captures as the full
+ * Move notation (docs/rules.md, "Notation"): quiet moves {@code from-to}, captures as the full
  * landing path joined by {@code x} (numeric boards) or {@code :}; input takes either separator,
  * any letter case, and {@code from:to} alone when only one legal move has those ends.
  */

@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Perft of the bitboard generator against the numbers of {@code perft/perft.txt} (test
- * resources), each cited there from /work/shared/perft.md. Where perft.md gives a different
+ * resources), each cited there from docs/perft.md. Where docs/perft.md gives a different
  * number for the other convention (every capture path counted, "keep"), the engine must not get
  * it. Hexagonal has no published numbers beyond depth 3: its deeper counts are computed in the
  * same run by the independent {@link ReferenceGenerator}, never taken from the engine.
@@ -119,6 +119,8 @@ class PerftTest {
         }
         assertTrue(rows.stream().anyMatch(r -> r.suite().equals("quick") && r.keep() >= 0),
                 "at least one quick row must check that the keep number is not what we get");
-        for (Row r : rows) assertTrue(r.source().startsWith("perft.md"), r + ": source must cite perft.md");
+        for (Row r : rows) {
+            assertTrue(r.source().startsWith("docs/perft.md"), r + ": source must cite docs/perft.md");
+        }
     }
 }

@@ -18,9 +18,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The rule positions of /work/shared/perft.md ("Rule positions with their complete legal move
+ * The rule positions of docs/perft.md ("Rule positions with their complete legal move
  * lists"): the engine's legal moves, written by {@link MoveNotation#format}, are exactly the
- * listed ones. Where perft.md allows either of two paths of one move (the english loops), each
+ * listed ones. Where docs/perft.md allows either of two paths of one move (the english loops), each
  * listed path must parse to a legal move, both paths to the same one, and the engine must print
  * one of them. Every position is also checked against the independent reference generator.
  */
@@ -40,7 +40,7 @@ class RulePositionsTest {
         return new Case(variant, rule, fen, List.of(moves));
     }
 
-    /** perft.md, "Rule positions with their complete legal move lists" (international: FMJD articles). */
+    /** docs/perft.md, "Rule positions with their complete legal move lists" (international: FMJD). */
     static Stream<Case> cases() {
         return Stream.of(
                 c("international", "3.4 man moves", "W:W28", "28-22", "28-23"),
@@ -106,7 +106,7 @@ class RulePositionsTest {
         assertEquals(before, p, "generating and formatting must not change the position");
     }
 
-    /** Sanity: the table has every row of perft.md. */
+    /** Sanity: the table has every row of docs/perft.md. */
     @org.junit.jupiter.api.Test
     void tableIsComplete() {
         List<String> variants = new ArrayList<>();

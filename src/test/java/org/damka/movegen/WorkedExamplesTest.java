@@ -16,9 +16,9 @@ import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
 /**
- * The worked examples of rules.md (hexagonal figures) and the capture rules that separate the
+ * The worked examples of docs/rules.md (hexagonal figures) and the capture rules that separate the
  * variants: promotion during a capture, the majority rule with kings, the Turkish strike and the
- * flying king's landing rule. Each expected move list was worked out by hand from rules.md; each
+ * flying king's landing rule. Each expected move list was worked out by hand from docs/rules.md; each
  * position is also compared with the independent reference generator.
  */
 class WorkedExamplesTest {
@@ -69,7 +69,7 @@ class WorkedExamplesTest {
         assertEquals(expected.length, m.texts().size(), "duplicate moves in " + m.texts());
     }
 
-    // ---- hexagonal figures (rules.md, "The hexagonal variant") --------------------------------
+    // ---- hexagonal figures (docs/rules.md, "The hexagonal variant") --------------------------------
 
     @Test
     void hexagonalManCapturesAndChangesLine() {
@@ -95,7 +95,7 @@ class WorkedExamplesTest {
     @Test
     void hexagonalKingLines() {
         // A lone White king on g2 reaches k2, e1, b3 and the rest of its four lines (worked out from
-        // the axial coordinates of rules.md: up-left f2 e1; up-right f3 e3 d3 c3 b3 a3; down-left h1;
+        // the axial coordinates of docs/rules.md: up-left f2 e1; up-right f3 e3 d3 c3 b3 a3; down-left h1;
         // down-right h2 i2 j2 k2). The two neighbours in its own row (g1, g3) are never used.
         Moves m = moves(Variants.HEXAGONAL, "W:WKg2");
         assertTrue(m.texts().containsAll(List.of("g2-k2", "g2-e1", "g2-b3")), m.texts().toString());

@@ -5,63 +5,46 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
-import java.util.Random;
 
-import org.damka.board.Fen;
-import org.damka.game.Game;
-import org.damka.rules.Rules;
-import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
 /**
- * Sends at least 100,000 random and mutated protocol lines to ONE engine process: commands with
- * broken arguments, random bytes, huge numbers, unknown and legal moves, long lines, {@code \r\n}
- * ends. After every 1,000 lines {@code isready} must get {@code readyok}; the process must live
+ * Sends at least 100,000 random and mutated protocol lines ({@link FuzzLines}) to ONE engine
+ * process. After every 1,000 lines {@code isready} must get {@code readyok}; the process must live
  * to the end; every stdout line must be a protocol line (protocol.md) and none may report an
  * internal error. Every line that starts a search is followed by {@code stop}, so no search runs
- * long. The seed is printed; {@code -Ddamka.fuzz.seed=N} replays a run.
+ * long. Every run prints its seed, and every failure message repeats it; {@code -Dfuzz.seed=N}
+ * sends the same lines again, {@code -Dfuzz.lines=N} changes their number.
  */
 class FuzzIT {
-    static final int LINES = Integer.getInteger("damka.fuzz.lines", 100_000);
-    /** -Ddamka.fuzz.dump=FILE also writes the input to FILE, to replay it by hand. */
-    static final String DUMP = System.getProperty("damka.fuzz.dump");
-    private static final String[] VARIANTS = {"russian", "brazilian", "international", "english", "hexagonal"};
-    private static final String[] WORDS = {"uci", "isready", "setoption", "name", "value", "ucinewgame", "position",
-            "startpos", "fen", "moves", "go", "stop", "ponderhit", "d", "legalmoves", "eval", "wtime", "btime", "winc",
-            "binc", "movestogo", "depth", "nodes", "movetime", "infinite", "ponder", "searchmoves", "perft", "Hash",
-            "Threads", "MultiPV", "Ponder", "Move", "Overhead", "UCI_Variant", "true", "false", "x", ":", "-", "K"};
-    private static final String[] NUMBERS = {"0", "-1", "1", "2", "3", "127", "128", "4096", "4097", "65", "5000",
-            "5001", "2147483647", "2147483648", "-2147483649", "9223372036854775807", "9223372036854775808",
-            "-9223372036854775808", "99999999999999999999999999999", "1e9", "0x10", "1.5", "+3", "٣", "NaN"};
-
-    private final Random rnd;
-    private final List<List<String>> playouts = new ArrayList<>();
-    private final List<String> fens = new ArrayList<>();
-
-    FuzzIT() {
-        long seed = Long.getLong("damka.fuzz.seed", System.nanoTime());
-        System.out.println("FuzzIT seed " + seed);
-        rnd = new Random(seed);
-    }
+    static final int LINES = Integer.getInteger("fuzz.lines", 100_000);
+    /** -Dfuzz.dump=FILE also writes the input to FILE, to replay it by hand. */
+    static final String DUMP = System.getProperty("fuzz.dump");
 
     @Test
     void hundredThousandBadLinesNeverHurtTheEngine() throws java.io.IOException {
-        preparePlayouts();
+        long seed = FuzzLines.seedFromProperty();
+        String replay = "replay with -D" + FuzzLines.SEED_PROPERTY + "=" + seed;
+        System.out.println("FuzzIT seed " + seed + "; " + replay);
+        try {
+            send(new FuzzLines(seed));
+        } catch (AssertionError e) {
+            throw new AssertionError("FuzzIT seed " + seed + " (" + replay + "): " + e.getMessage(), e);
+        }
+    }
+
+    private static void send(FuzzLines lines) throws java.io.IOException {
         long started = System.nanoTime();
         int sent = 0, readies = 0;
         try (EngineProcess engine = EngineProcess.start()) {
             while (sent < LINES) {
                 ByteArrayOutputStream batch = new ByteArrayOutputStream();
                 for (int i = 0; i < 1000; i++, sent++) {
-                    byte[] line = nextLine();
+                    byte[] line = lines.nextLine();
                     batch.writeBytes(line);
                     batch.write('\n');
-                    if (startsSearch(line)) batch.writeBytes("stop\n".getBytes(StandardCharsets.US_ASCII));
+                    if (FuzzLines.startsSearch(line)) batch.writeBytes("stop\n".getBytes(StandardCharsets.US_ASCII));
                 }
                 engine.sendRaw(batch.toByteArray());
                 if (DUMP != null) {
@@ -71,7 +54,7 @@ class FuzzIT {
                 }
                 engine.sync();
                 readies++;
-                assertTrue(engine.alive(), "the engine died after " + sent + " lines\n" + engine.diagnostics());
+                assertTrue(engine.alive(), "the engine died after " + sent + " lines" + "\n" + engine.diagnostics());
             }
             engine.send("stop");
             engine.sync();
@@ -80,159 +63,9 @@ class FuzzIT {
             List<String> internal = engine.transcript().stream().filter(s -> s.contains("internal error")).toList();
             assertEquals(List.of(), internal, engine.stderr());
             System.out.println("FuzzIT " + sent + " lines, " + readies + " readyok, " + engine.transcript().size()
-                    + " output lines in " + (System.nanoTime() - started) / 1_000_000 + " ms");
+                    + " output lines in " + (System.nanoTime() - started) / 1_000_000 + " ms, seed " + lines.seed());
             engine.send("quit");
-            assertEquals(0, engine.waitFor(10_000));
+            assertEquals(0, engine.waitFor(10_000), "exit code after quit");
         }
-    }
-
-    /** Legal move sequences and positions of every variant, to build lines that mean something. */
-    private void preparePlayouts() {
-        for (String v : VARIANTS) {
-            Rules rules = Variants.byName(v);
-            for (int k = 0; k < 40; k++) {
-                Game g = new Game(rules, Fen.parse(rules, rules.startFen()));
-                int plies = rnd.nextInt(80);
-                for (int i = 0; i < plies && g.result().isEmpty(); i++) {
-                    List<String> legal = g.legalMoveTexts();
-                    g.play(legal.get(rnd.nextInt(legal.size())));
-                }
-                playouts.add(g.moves());
-                fens.add(Fen.format(rules, g.position()));
-            }
-        }
-    }
-
-    private byte[] nextLine() {
-        int kind = rnd.nextInt(1000);
-        // One line in five thousand is longer than the engine's limit.
-        if (kind == 136 && rnd.nextInt(5) > 0) kind = 200;
-        byte[] line;
-        if (kind < 80) {
-            line = randomBytes(rnd.nextInt(200));
-        } else if (kind < 120) {
-            line = ascii(randomPrintable(rnd.nextInt(120)));
-        } else if (kind < 135) {
-            line = ascii(tokenSoup(2_000 + rnd.nextInt(30_000)));
-        } else if (kind < 137) {
-            line = ascii(tokenSoup(300_000 + rnd.nextInt(100_000)));
-        } else if (kind < 150) {
-            line = ascii(" \t ".substring(0, rnd.nextInt(4)));
-        } else {
-            String s = seedLine();
-            int mutations = kind < 400 ? 0 : 1 + rnd.nextInt(3);
-            for (int m = 0; m < mutations; m++) s = mutate(s);
-            line = s.getBytes(StandardCharsets.UTF_8);
-        }
-        if (rnd.nextInt(5) == 0) line = Arrays.copyOf(line, line.length + 1);
-        if (line.length > 0 && line[line.length - 1] == 0) line[line.length - 1] = '\r';
-        for (int i = 0; i < line.length; i++) if (line[i] == '\n') line[i] = ' ';
-        return safe(line) ? line : "isready".getBytes(StandardCharsets.US_ASCII);
-    }
-
-    /** A well-formed command of any kind. */
-    private String seedLine() {
-        List<String> moves = playouts.get(rnd.nextInt(playouts.size()));
-        String movesText = moves.isEmpty() ? "" : " moves " + String.join(" ", moves.subList(0, rnd.nextInt(moves.size() + 1)));
-        String variant = VARIANTS[rnd.nextInt(VARIANTS.length)];
-        return switch (rnd.nextInt(24)) {
-            case 0 -> "uci";
-            case 1 -> "isready";
-            // A new game or variant rebuilds the search's tables (milliseconds): not too often.
-            case 2 -> rnd.nextInt(4) == 0 ? "ucinewgame" : "legalmoves";
-            case 3 -> "d";
-            case 4 -> "legalmoves";
-            case 5 -> "eval";
-            case 6 -> "stop";
-            case 7 -> "ponderhit";
-            case 8 -> "setoption name UCI_Variant value " + variant;
-            case 9 -> "go depth 1";
-            case 10 -> "setoption name " + pick("Hash", "Threads", "MultiPV", "Move Overhead") + " value " + (1 + rnd.nextInt(4));
-            case 11 -> "setoption name Ponder value " + pick("true", "false");
-            case 12, 13, 14 -> "position startpos" + movesText;
-            case 15, 16 -> "position fen " + fens.get(rnd.nextInt(fens.size())) + (rnd.nextBoolean() ? movesText : "");
-            case 17 -> "go depth " + (1 + rnd.nextInt(3));
-            case 18 -> "go nodes " + (1 + rnd.nextInt(2000));
-            case 19 -> "go movetime " + (1 + rnd.nextInt(10));
-            case 20 -> "go perft " + (1 + rnd.nextInt(3));
-            case 21 -> "go " + pick("infinite", "ponder", "ponder wtime 50 btime 50", "wtime 30 btime 30 winc 1 binc 1 movestogo 3");
-            case 22 -> "go depth 2 searchmoves " + String.join(" ", moves.subList(0, Math.min(moves.size(), rnd.nextInt(3))));
-            default -> "position startpos moves " + String.join(" ", moves).replace('-', rnd.nextBoolean() ? 'x' : ':');
-        };
-    }
-
-    private String mutate(String s) {
-        List<String> t = new ArrayList<>(Arrays.asList(s.split(" ", -1)));
-        int i = rnd.nextInt(t.size());
-        switch (rnd.nextInt(10)) {
-            case 0 -> t.set(i, pick(NUMBERS));
-            case 1 -> t.set(i, pick(WORDS));
-            case 2 -> t.remove(i);
-            case 3 -> t.add(i, t.get(i));
-            case 4 -> Collections.swap(t, i, rnd.nextInt(t.size()));
-            case 5 -> t.set(i, new String(randomBytes(1 + rnd.nextInt(8)), StandardCharsets.ISO_8859_1));
-            case 6 -> t.set(i, t.get(i).replace('x', ':').replace('-', 'x').replace(':', '-'));
-            case 7 -> t.set(i, t.get(i).toUpperCase(Locale.ROOT));
-            case 8 -> t.add(i, pick(NUMBERS));
-            default -> {
-                String joined = String.join(" ", t);
-                int cut = rnd.nextInt(joined.length() + 1);
-                return joined.substring(0, cut) + (rnd.nextBoolean() ? "" : (char) (32 + rnd.nextInt(95)) + joined.substring(cut));
-            }
-        }
-        return String.join(" ", t);
-    }
-
-    private String tokenSoup(int length) {
-        StringBuilder sb = new StringBuilder(rnd.nextBoolean() ? "position startpos moves" : pick(WORDS));
-        while (sb.length() < length) sb.append(' ').append(rnd.nextBoolean() ? pick(WORDS) : pick(NUMBERS));
-        return sb.toString();
-    }
-
-    private byte[] randomBytes(int n) {
-        byte[] b = new byte[n];
-        rnd.nextBytes(b);
-        return b;
-    }
-
-    private String randomPrintable(int n) {
-        StringBuilder sb = new StringBuilder();
-        for (int i = 0; i < n; i++) sb.append((char) (32 + rnd.nextInt(95)));
-        return sb.toString();
-    }
-
-    private String pick(String... options) {
-        return options[rnd.nextInt(options.length)];
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.ISO_8859_1);
-    }
-
-    /** The command word the engine will see, read the way the engine reads a line. */
-    private static String command(byte[] line) {
-        String s = new String(line, StandardCharsets.UTF_8);
-        if (s.endsWith("\r")) s = s.substring(0, s.length() - 1);
-        return s.trim().split("\\s+")[0].toLowerCase(Locale.ROOT);
-    }
-
-    /** Never quit, never ask for a huge hash or many threads (slow, not wrong). */
-    private static boolean safe(byte[] line) {
-        if (command(line).equals("quit")) return false;
-        String s = new String(line, StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
-        if (s.contains("hash") || s.contains("threads")) {
-            for (String word : s.trim().split("\\s+")) {
-                try {
-                    if (Long.parseLong(word) > 8 && Long.parseLong(word) <= 4096) return false;
-                } catch (NumberFormatException e) {
-                    // not a number
-                }
-            }
-        }
-        return true;
-    }
-
-    private static boolean startsSearch(byte[] line) {
-        return command(line).equals("go");
     }
 }

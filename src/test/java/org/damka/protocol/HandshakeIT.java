@@ -73,7 +73,7 @@ class HandshakeIT extends OneEngineIT {
 
     @Test
     void everyVariantSwitchAnnouncesItselfAndPlays() {
-        // board names and start positions as rules.md writes them; depth-1 perft from perft.md.
+        // board names and start positions as docs/rules.md writes them; depth-1 perft from docs/perft.md.
         Object[][] expected = {
                 {"brazilian", "8x8", "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8", 7},
                 {"international", "10x10", "W:W31-50:B1-20", 9},

@@ -126,7 +126,7 @@ class PositionIT extends OneEngineIT {
         List<String> errors = engine.errors("position fen W:WKa1:BKh2 moves a1-b2 h2-g1 b2-a1 g1-h2 a1-b2 h2-g1 b2-a1 g1-h2 a1-b2");
         assertTrue(errors.get(0).contains("move 9") && errors.get(0).contains("already over"), errors.get(0));
         engine.command("setoption name UCI_Variant value hexagonal");
-        // Hexagonal: a blocked side draws (rules.md decision 2). The White man on b2 can only step
+        // Hexagonal: a blocked side draws (docs/rules.md decision 2). The White man on b2 can only step
         // to a1 or a2, both taken, and cannot jump off the board.
         assertResult("position fen W:Wb2:Ba1,a2,Kk5", "1/2-1/2 (White has no legal move)");
     }

@@ -10,7 +10,7 @@ import java.util.TreeMap;
 
 /**
  * Deliberately simple, slow reference move generator for the damka variants, written directly
- * from /work/shared/rules.md. It shares nothing with the engine: a board is an array of cells,
+ * from docs/rules.md. It shares nothing with the engine: a board is an array of cells,
  * neighbours are computed from coordinates, and captures are enumerated by plain depth-first
  * recursion over every landing choice, collecting (from, to, captured set) in a map so that
  * duplicate paths are merged.
@@ -130,7 +130,7 @@ public final class ReferenceGenerator {
     }
 
     /**
-     * Hexagonal board of rules.md: rows a..k (r = 0..10) of 5,6,7,8,9,10,9,8,7,6,5 cells, named
+     * Hexagonal board of docs/rules.md: rows a..k (r = 0..10) of 5,6,7,8,9,10,9,8,7,6,5 cells, named
      * row letter + index j from 1. Axial coordinates q = j - 1 - min(r, 5), r. Directions
      * (0,-1) up-left, (+1,-1) up-right, (-1,+1) down-left, (0,+1) down-right.
      */

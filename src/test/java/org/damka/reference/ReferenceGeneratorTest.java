@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Self-checks of the reference generator against /work/shared/rules.md and /work/shared/perft.md.
+ * Self-checks of the reference generator against docs/rules.md and docs/perft.md.
  * The expected canonical moves of the rule positions were translated by hand from the landing
- * paths of perft.md (captured squares derived from the board geometry on paper).
+ * paths of docs/perft.md (captured squares derived from the board geometry on paper).
  */
 class ReferenceGeneratorTest {
 
@@ -38,7 +38,7 @@ class ReferenceGeneratorTest {
     }
 
     // ---------------------------------------------------------------------------------------
-    // Notation (rules.md, "Square boards: coordinates and numbering")
+    // Notation (docs/rules.md, "Square boards: coordinates and numbering")
     // ---------------------------------------------------------------------------------------
 
     @Test
@@ -73,7 +73,7 @@ class ReferenceGeneratorTest {
     }
 
     // ---------------------------------------------------------------------------------------
-    // perft.md, "Rule positions with their complete legal move lists"
+    // docs/perft.md, "Rule positions with their complete legal move lists"
     // ---------------------------------------------------------------------------------------
 
     @Test
@@ -124,7 +124,7 @@ class ReferenceGeneratorTest {
     }
 
     // ---------------------------------------------------------------------------------------
-    // rules.md, hexagonal worked examples
+    // docs/rules.md, hexagonal worked examples
     // ---------------------------------------------------------------------------------------
 
     @Test
@@ -142,7 +142,7 @@ class ReferenceGeneratorTest {
                 "g2>f2[]", "g2>e1[]", "g2>f3[]", "g2>e3[]", "g2>d3[]", "g2>c3[]", "g2>b3[]", "g2>a3[]");
         // White king k4 with Black pieces on h4, e5, f8: k4:g4:c5:h8 or k4:g4:c5:g8
         assertMoves("hexagonal", "W:WKk4:Bh4,e5,f8", "k4>g8[e5,f8,h4]", "k4>h8[e5,f8,h4]");
-        // a man promoted on row a during a capture continues as a flying king (rules.md, hexagonal).
+        // a man promoted on row a during a capture continues as a flying king (docs/rules.md, hexagonal).
         // Worked on paper: c4 x b3 lands on a2 (crown row, king at once); from a2 the down-left line
         // is b2 (Black) then c2, d2, e2, f2, g1, all empty; nothing further to take.
         assertMoves("hexagonal", "W:Wc4:Bb3,b2",
@@ -154,36 +154,36 @@ class ReferenceGeneratorTest {
     }
 
     // ---------------------------------------------------------------------------------------
-    // perft.md, "Start positions" (drop columns) and "Test positions (international, drop)"
+    // docs/perft.md, "Start positions" (drop columns) and "Test positions (international, drop)"
     // ---------------------------------------------------------------------------------------
 
     @Test
     void perftStartPositions() {
-        // perft.md "Start positions", international drop d1-5
+        // docs/perft.md "Start positions", international drop d1-5
         assertPerft("international", "W:W31-50:B1-20", 9, 81, 658, 4265, 27117);
-        // perft.md "Start positions", russian drop d1-6
+        // docs/perft.md "Start positions", russian drop d1-6
         assertPerft("russian", RUSSIAN_START, 7, 49, 302, 1469, 7482, 37986);
-        // perft.md "Start positions", brazilian drop d1-6
+        // docs/perft.md "Start positions", brazilian drop d1-6
         assertPerft("brazilian", RUSSIAN_START, 7, 49, 302, 1469, 7473, 37628);
-        // perft.md "Start positions", english drop d1-6
+        // docs/perft.md "Start positions", english drop d1-6
         assertPerft("english", "B:W21-32:B1-12", 7, 49, 302, 1469, 7361, 36768);
-        // perft.md "Start positions", hexagonal paragraph: 16, 256, 4,320 for d1-3
+        // docs/perft.md "Hexagonal start position": 16, 256, 4,320 for d1-3
         assertPerft("hexagonal", HEX_START, 16, 256, 4320);
     }
 
     @Test
     void perftInternationalTestPositions() {
-        // perft.md "Test positions (international, drop)", Woldouby d1-5
+        // docs/perft.md "Test positions (international, drop)", Woldouby d1-5
         assertPerft("international", "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38",
                 6, 12, 30, 73, 215);
-        // perft.md "Test positions (international, drop)", Random178 d1-4
+        // docs/perft.md "Test positions (international, drop)", Random178 d1-4
         assertPerft("international", "B:BK17,K24:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46",
                 14, 55, 1168, 5432);
-        // perft.md "Test positions (international, drop)", AllKings d1-3
+        // docs/perft.md "Test positions (international, drop)", AllKings d1-3
         assertPerft("international", "W:WK31,K32,K33,K34,K35,K36,K37,K38,K39,K40,K41,K42,K43,K44,K45,"
                 + "K46,K47,K48,K49,K50:BK1,K2,K3,K4,K5,K6,K7,K8,K9,K10,K11,K12,K13,K14,K15,K16,K17,K18,K19,K20",
                 17, 79, 352);
-        // perft.md "Test positions (international, drop)", AlmostPromotion d1-4
+        // docs/perft.md "Test positions (international, drop)", AlmostPromotion d1-4
         assertPerft("international", "W:W6,7,8,9,10:B41,42,43,44,45", 9, 81, 795, 7578);
     }
 
@@ -191,12 +191,12 @@ class ReferenceGeneratorTest {
     @Test
     @Tag("deep")
     void perftDeep() {
-        // perft.md "Start positions", drop columns; d8+ also differ from the keep columns
+        // docs/perft.md "Start positions", drop columns; d8+ also differ from the keep columns
         assertEquals(22_444_032L, ReferenceGenerator.perft("russian", RUSSIAN_START, 10));
         assertEquals(21_560_022L, ReferenceGenerator.perft("brazilian", RUSSIAN_START, 10));
         assertEquals(18_391_564L, ReferenceGenerator.perft("english", "B:W21-32:B1-12", 10));
         assertEquals(6_483_961L, ReferenceGenerator.perft("international", "W:W31-50:B1-20", 8));
-        // perft.md "Test positions (international, drop)"
+        // docs/perft.md "Test positions (international, drop)"
         assertEquals(88_050L, ReferenceGenerator.perft("international",
                 "W:B12,13,14,16,18,19,21,23,24,26:W25,27,28,30,32,33,34,35,37,38", 10));
         assertEquals(9_041_010L, ReferenceGenerator.perft("international",

@@ -9,10 +9,10 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * The geometry's tables agree with each other and with rules.md: a step in a direction is
+ * The geometry's tables agree with each other and with docs/rules.md: a step in a direction is
  * exactly the layout shift of that direction whenever it stays on the board, and a shift off the
  * board never lands on another cell (the ghost squares do their job); cell names and numbering
- * follow rules.md.
+ * follow docs/rules.md.
  */
 class GeometryTest {
 

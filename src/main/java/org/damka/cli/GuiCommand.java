@@ -1,0 +1,69 @@
+package org.damka.cli;
+
+import java.awt.Desktop;
+import java.io.PrintStream;
+import java.util.concurrent.Callable;
+
+import org.damka.gui.GuiServer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code damka gui}: serves the board in the browser (play the engine, hotseat, online rooms). */
+@Command(name = "gui", mixinStandardHelpOptions = true,
+        description = "Serve a board in the browser: play damka, two players on one device, or online by room code.")
+final class GuiCommand implements Callable<Integer> {
+    private final PrintStream out;
+
+    @Option(names = "--host", description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 lets other devices connect).")
+    String host = "127.0.0.1";
+
+    @Option(names = "--port", description = "Port to listen on (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port = 8080;
+
+    @Option(names = "--open", description = "Open the page in the default browser.")
+    boolean open;
+
+    GuiCommand(PrintStream out) {
+        this.out = out;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            System.err.println("damka gui: --port must be 0..65535, got " + port);
+            return 2;
+        }
+        GuiServer server = new GuiServer(host, port);
+        try {
+            server.start();
+        } catch (Exception e) {
+            System.err.println("damka gui: cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            server.close();
+            return 1;
+        }
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } catch (Exception ignored) {
+                // exiting anyway
+            }
+        }));
+        out.println("damka gui: open " + server.uri() + " (Ctrl-C stops)");
+        out.flush();
+        if (open) openBrowser(server);
+        server.join();
+        return 0;
+    }
+
+    private void openBrowser(GuiServer server) {
+        try {
+            if (Desktop.isDesktopSupported() && Desktop.getDesktop().isSupported(Desktop.Action.BROWSE)) {
+                Desktop.getDesktop().browse(server.uri());
+                return;
+            }
+        } catch (Exception | Error e) {
+            // headless or no browser: fall through to the message below
+        }
+        System.err.println("damka gui: could not open a browser; open " + server.uri() + " yourself");
+    }
+}

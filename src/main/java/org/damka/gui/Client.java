@@ -1,0 +1,186 @@
+package org.damka.gui;
+
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.damka.board.Position;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.eclipse.jetty.websocket.api.Callback;
+import org.eclipse.jetty.websocket.api.Session;
+
+/**
+ * One browser connection. Reads JSON requests (docs/gui.md lists them), answers a bad one with an
+ * {@code error} message to this client only, and sends without blocking: a client that lets more
+ * than {@link GuiLimits#maxQueuedMessages()} messages pile up is disconnected, so it cannot stall
+ * the room it is in. (Public only because Jetty calls the listener methods reflectively.)
+ */
+public final class Client implements Session.Listener.AutoDemanding {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final GuiContext context;
+    private final AtomicInteger queued = new AtomicInteger();
+    private volatile Session session;
+    private String address = "?";
+    private Room room;
+    private volatile int seat = Room.SPECTATOR;
+
+    Client(GuiContext context) {
+        this.context = context;
+    }
+
+    int seat() { return seat; }
+
+    /** Called by the room (under its lock) when this client takes a seat in it. */
+    void seated(Room r, int s) {
+        room = r;
+        seat = s;
+    }
+
+    @Override
+    public void onWebSocketOpen(Session s) {
+        session = s;
+        SocketAddress a = s.getRemoteSocketAddress();
+        if (a instanceof InetSocketAddress inet) address = inet.getAddress().getHostAddress();
+    }
+
+    @Override
+    public void onWebSocketText(String text) {
+        String type = "?";
+        try {
+            JsonNode request = MAPPER.readTree(text);
+            if (request == null || !request.isObject()) throw new IllegalArgumentException("a request is a JSON object with a \"type\"");
+            type = request.path("type").asText("?");
+            handle(type, request);
+        } catch (JsonProcessingException e) {
+            error(type, "not JSON: " + e.getOriginalMessage());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            error(type, e.getMessage());
+        } catch (RuntimeException e) {
+            System.err.println("damka gui: request '" + type + "' failed: " + e);
+            error(type, "internal error");
+        }
+    }
+
+    @Override
+    public void onWebSocketBinary(java.nio.ByteBuffer payload, org.eclipse.jetty.websocket.api.Callback callback) {
+        callback.succeed();
+        error("?", "binary messages are not accepted; send JSON text");
+    }
+
+    private void handle(String type, JsonNode request) {
+        switch (type) {
+            case "create" -> create(request);
+            case "join" -> join(request);
+            case "move" -> inRoom().move(seat, text(request, "move"));
+            case "undo" -> inRoom().undo(seat);
+            case "newgame" -> inRoom().newGame(seat);
+            case "import" -> inRoom().load(seat, text(request, "text"));
+            case "export" -> {
+                ObjectNode m = MAPPER.createObjectNode();
+                m.put("type", "pdn");
+                m.put("text", inRoom().pdn());
+                send(m.toString());
+            }
+            case "analyse" -> inRoom().analyse(seat, request.path("lines").asInt(-1));
+            case "ping" -> send("{\"type\":\"pong\"}");
+            default -> throw new IllegalArgumentException("unknown request type '" + type
+                    + "' (create, join, move, undo, newgame, import, export, analyse, ping)");
+        }
+    }
+
+    private void create(JsonNode request) {
+        Room.Mode mode = switch (request.path("mode").asText("")) {
+            case "engine" -> Room.Mode.ENGINE;
+            case "hotseat" -> Room.Mode.HOTSEAT;
+            case "online" -> Room.Mode.ONLINE;
+            default -> throw new IllegalArgumentException("mode must be engine, hotseat or online");
+        };
+        String variant = request.path("variant").asText("");
+        Rules rules = Variants.byName(variant);
+        if (rules == null) throw new IllegalArgumentException("unknown variant '" + variant + "' (one of " + String.join(", ", Variants.names()) + ")");
+        int side = switch (request.path("side").asText("white")) {
+            case "white" -> Position.WHITE;
+            case "black" -> Position.BLACK;
+            case "random" -> context.random().nextInt(2);
+            default -> throw new IllegalArgumentException("side must be white, black or random");
+        };
+        Level level = Level.parse(request.path("level").asText(null));
+        leaveRoom();
+        String token = context.newToken();
+        Room r = context.create(mode, rules, side, level, token, address);
+        r.join(this, token, null);
+        r.begin();
+    }
+
+    private void join(JsonNode request) {
+        String code = request.path("room").asText("");
+        Room r = context.find(code);
+        if (r == null) throw new IllegalArgumentException("no room with the code '" + abbreviate(code) + "' (it may have expired)");
+        String token = request.path("token").asText(null);
+        String wanted = request.hasNonNull("seat") ? request.get("seat").asText() : null;
+        if (r != room) leaveRoom();
+        r.join(this, token, wanted);
+    }
+
+    private Room inRoom() {
+        Room r = room;
+        if (r == null) throw new IllegalArgumentException("join or create a room first");
+        return r;
+    }
+
+    private static String text(JsonNode request, String field) {
+        JsonNode n = request.get(field);
+        if (n == null || !n.isTextual()) throw new IllegalArgumentException("\"" + field + "\" must be a string");
+        return n.asText();
+    }
+
+    private static String abbreviate(String s) {
+        return s.length() > 20 ? s.substring(0, 20) + "…" : s;
+    }
+
+    private void leaveRoom() {
+        Room r = room;
+        room = null;
+        seat = Room.SPECTATOR;
+        if (r != null) r.leave(this);
+    }
+
+    private void error(String type, String message) {
+        ObjectNode m = MAPPER.createObjectNode();
+        m.put("type", "error");
+        m.put("request", type.length() > 20 ? type.substring(0, 20) : type);
+        m.put("message", message == null ? "bad request" : message);
+        send(m.toString());
+    }
+
+    /** Sends without blocking; a client too slow to take its messages is disconnected. */
+    void send(String text) {
+        Session s = session;
+        if (s == null || !s.isOpen()) return;
+        if (queued.incrementAndGet() > context.limits().maxQueuedMessages()) {
+            queued.decrementAndGet();
+            s.close(1008, "too slow: messages not read", Callback.NOOP);
+            return;
+        }
+        s.sendText(text, Callback.from(queued::decrementAndGet, failure -> {
+            queued.decrementAndGet();
+            s.disconnect();
+        }));
+    }
+
+    @Override
+    public void onWebSocketClose(int statusCode, String reason) {
+        leaveRoom();
+    }
+
+    @Override
+    public void onWebSocketError(Throwable cause) {
+        leaveRoom();
+    }
+}

@@ -1,0 +1,123 @@
+package org.damka.gui;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+
+import org.damka.engine.Engine;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * The one place the gui uses {@link Engine}, through its public API only: one engine per room
+ * (a small hash), searches that block the calling thread (a thread of the server's capped engine
+ * pool) until the engine answers. Calls are serialised: a new search waits for a stopped one.
+ */
+final class EnginePlayer {
+    static final int HASH_MB = 8;
+    private static final int MATE = 100_000;
+
+    /** One principal variation of an analysis report. */
+    record Line(int multiPv, int depth, int scoreCp, int mateIn, long nodes, List<String> pv) { }
+
+    private final Engine engine = new Engine();
+
+    EnginePlayer(String variant) {
+        engine.setHashMb(HASH_MB);
+        engine.setVariant(variant);
+    }
+
+    /**
+     * Chooses a move for the position reached by {@code moves} from {@code startFen} at the given
+     * level; null when there is none (or the search failed).
+     */
+    synchronized String chooseMove(String startFen, List<String> moves, Level level, Random random, BooleanSupplier stale)
+            throws InterruptedException {
+        Map<Integer, Line> last = new TreeMap<>();
+        String best = search(startFen, moves, level.lines, limits(level), stale, lines -> {
+            synchronized (last) {
+                for (Line l : lines) last.put(l.multiPv(), l);
+            }
+        });
+        if (best == null || level.lines == 1) return best;
+        List<String> candidates = new ArrayList<>();
+        synchronized (last) {
+            Line top = last.get(1);
+            if (top == null) return best;
+            int bestScore = value(top);
+            for (Line l : last.values()) {
+                if (!l.pv().isEmpty() && l.depth() == top.depth() && value(l) >= bestScore - level.marginCp) candidates.add(l.pv().get(0));
+            }
+        }
+        return candidates.isEmpty() ? best : candidates.get(random.nextInt(candidates.size()));
+    }
+
+    /** Analyses until stopped or {@code maxMs} passes, reporting the lines of each iteration. */
+    synchronized void analyse(String startFen, List<String> moves, int lines, long maxMs, BooleanSupplier stale,
+                              Consumer<List<Line>> report) throws InterruptedException {
+        search(startFen, moves, lines, SearchLimits.moveTime(maxMs), stale, report);
+    }
+
+    /** Asks the running search, if any, to answer now. */
+    void stop() {
+        engine.stop();
+    }
+
+    private static SearchLimits limits(Level level) {
+        return level.nodes > 0 ? SearchLimits.nodes(level.nodes) : SearchLimits.moveTime(level.moveTimeMs);
+    }
+
+    private static int value(Line l) {
+        if (l.mateIn() > 0) return MATE - l.mateIn();
+        if (l.mateIn() < 0) return -MATE - l.mateIn();
+        return l.scoreCp();
+    }
+
+    /**
+     * Runs one search to its end. {@code stale} is checked once the search has started: the
+     * position may have changed (and stop been sent) while this call waited for the engine.
+     */
+    private String search(String startFen, List<String> moves, int lines, SearchLimits limits, BooleanSupplier stale,
+                          Consumer<List<Line>> report) throws InterruptedException {
+        engine.setPosition(startFen, moves);
+        engine.setMultiPv(lines);
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicReference<String> best = new AtomicReference<>();
+        Map<Integer, Line> iteration = new TreeMap<>();
+        engine.go(limits, new SearchListener() {
+            @Override public void info(SearchInfo info) {
+                if (info.pv() == null || info.pv().isEmpty()) return;
+                Line line = new Line(Math.max(1, info.multiPv()), info.depth(), info.scoreCp(), info.mateIn(), info.nodes(), info.pv());
+                List<Line> snapshot;
+                synchronized (iteration) {
+                    iteration.values().removeIf(l -> l.depth() < line.depth() - 1);
+                    iteration.put(line.multiPv(), line);
+                    snapshot = List.copyOf(iteration.values());
+                }
+                report.accept(snapshot);
+            }
+
+            @Override public void bestMove(String move, String ponder) {
+                best.set(move);
+                done.countDown();
+            }
+        });
+        if (stale.getAsBoolean()) engine.stop();
+        try {
+            done.await();
+        } catch (InterruptedException e) {
+            engine.stop();
+            engine.waitForSearch();
+            throw e;
+        }
+        engine.waitForSearch();
+        return best.get();
+    }
+}

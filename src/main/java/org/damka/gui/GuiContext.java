@@ -1,0 +1,137 @@
+package org.damka.gui;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.damka.rules.Rules;
+
+/**
+ * What the rooms share: the registry of rooms by code, the secrets (room codes and seat tokens
+ * from a {@link SecureRandom}), the limits, and the engine pool that caps how many searches run at
+ * once whatever the number of rooms.
+ */
+final class GuiContext implements AutoCloseable {
+    /** Room codes: 10 symbols of Crockford's base 32 (no I, L, O, U): 50 random bits. */
+    static final String CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+    static final int CODE_LENGTH = 10;
+
+    /** A job for the engine pool (it may be interrupted when the server stops). */
+    interface EngineJob {
+        void run() throws InterruptedException;
+    }
+
+    private final GuiLimits limits;
+    private final Map<String, Room> rooms = new ConcurrentHashMap<>();
+    private final SecureRandom secure = new SecureRandom();
+    private final Random random = new Random();
+    private final ExecutorService engines;
+    private final AtomicInteger enginesInUse = new AtomicInteger();
+    private final ScheduledExecutorService sweeper;
+
+    GuiContext(GuiLimits limits) {
+        this.limits = limits;
+        AtomicInteger n = new AtomicInteger();
+        this.engines = Executors.newFixedThreadPool(limits.engineSearches(), r -> {
+            Thread t = new Thread(r, "damka-gui-engine-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "damka-gui-rooms");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = Math.max(1, limits.roomIdle().toMillis() / 4);
+        sweeper.scheduleWithFixedDelay(this::dropIdleRooms, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    GuiLimits limits() { return limits; }
+
+    Random random() { return random; }
+
+    /** A fresh seat token (128 random bits). */
+    String newToken() {
+        byte[] b = new byte[16];
+        secure.nextBytes(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+
+    /** Creates a room for a client at the given address, or throws when a limit is reached. */
+    Room create(Room.Mode mode, Rules rules, int side, Level level, String token, String address) {
+        if (rooms.size() >= limits.maxRooms()) throw new IllegalArgumentException("the server has too many rooms; try again later");
+        long mine = rooms.values().stream().filter(r -> r.creatorAddress.equals(address)).count();
+        if (mine >= limits.roomsPerAddress()) {
+            throw new IllegalArgumentException("too many rooms from your address (" + limits.roomsPerAddress() + ")");
+        }
+        while (true) {
+            String code = newCode();
+            Room room = new Room(code, mode, rules, side, level, token, address, this);
+            if (rooms.putIfAbsent(code, room) == null) return room;
+        }
+    }
+
+    private String newCode() {
+        StringBuilder sb = new StringBuilder(CODE_LENGTH);
+        for (int i = 0; i < CODE_LENGTH; i++) sb.append(CODE_ALPHABET.charAt(secure.nextInt(CODE_ALPHABET.length())));
+        return sb.toString();
+    }
+
+    /** The room with this code (case, spaces and dashes ignored; O read as 0, I and L as 1), or null. */
+    Room find(String code) {
+        if (code == null || code.length() > 64) return null;
+        String c = code.replaceAll("[\\s-]", "").toUpperCase(Locale.ROOT).replace('O', '0').replace('I', '1').replace('L', '1');
+        return c.length() == CODE_LENGTH ? rooms.get(c) : null;
+    }
+
+    int roomCount() { return rooms.size(); }
+
+    /** Counts a room's engine against the limit; throws when there are too many. */
+    void claimEngine() {
+        if (enginesInUse.incrementAndGet() > limits.maxEngines()) {
+            enginesInUse.decrementAndGet();
+            throw new IllegalArgumentException("the server has too many engine games; try again later");
+        }
+    }
+
+    void releaseEngine() {
+        enginesInUse.decrementAndGet();
+    }
+
+    /** Runs a search job on the capped engine pool. */
+    void runEngine(EngineJob job) {
+        engines.execute(() -> {
+            try {
+                job.run();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                System.err.println("damka gui: engine job failed: " + e);
+            }
+        });
+    }
+
+    private void dropIdleRooms() {
+        long idle = limits.roomIdle().toNanos();
+        rooms.values().removeIf(r -> {
+            if (!r.idleFor(idle)) return false;
+            r.close();
+            return true;
+        });
+    }
+
+    @Override
+    public void close() {
+        sweeper.shutdownNow();
+        rooms.values().forEach(Room::close);
+        engines.shutdownNow();
+    }
+}

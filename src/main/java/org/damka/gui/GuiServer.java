@@ -1,0 +1,88 @@
+package org.damka.gui;
+
+import java.net.URI;
+
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.ResourceHandler;
+import org.eclipse.jetty.util.resource.ResourceFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+import org.eclipse.jetty.websocket.server.WebSocketUpgradeHandler;
+
+/**
+ * {@code damka gui}: an embedded Jetty serving the board (HTML, CSS, JS and SVG from the jar, no
+ * CDN) and the game WebSocket at {@code /ws}. Nothing here is loaded unless the gui is started.
+ */
+public final class GuiServer implements AutoCloseable {
+    private final Server server;
+    private final ServerConnector connector;
+    private final GuiContext context;
+
+    public GuiServer(String host, int port) {
+        this(host, port, GuiLimits.defaults());
+    }
+
+    GuiServer(String host, int port, GuiLimits limits) {
+        context = new GuiContext(limits);
+        QueuedThreadPool threads = new QueuedThreadPool(64, 4);
+        threads.setName("damka-gui");
+        threads.setDaemon(true);
+        server = new Server(threads);
+        connector = new ServerConnector(server);
+        connector.setHost(host);
+        connector.setPort(port);
+        server.addConnector(connector);
+        server.addBean(new NetworkConnectionLimit(limits.maxConnections(), connector));
+
+        ResourceHandler assets = new ResourceHandler();
+        assets.setBaseResource(ResourceFactory.of(server).newClassLoaderResource("/gui/"));
+        assets.setDirAllowed(false);
+        assets.setWelcomeFiles("index.html");
+        assets.setWelcomeMode(org.eclipse.jetty.server.ResourceService.WelcomeMode.SERVE);
+        assets.setCacheControl("no-cache");
+
+        WebSocketUpgradeHandler ws = WebSocketUpgradeHandler.from(server, container -> {
+            container.setMaxTextMessageSize(limits.maxMessageBytes());
+            container.setMaxBinaryMessageSize(limits.maxMessageBytes());
+            container.setIdleTimeout(limits.connectionIdle());
+            container.setMaxOutgoingFrames(limits.maxQueuedMessages());
+            container.addMapping("/ws", (request, response, callback) -> new Client(context));
+        });
+        ws.setHandler(assets);
+        server.setHandler(ws);
+        server.setStopTimeout(2000);
+    }
+
+    /** Starts listening; throws when the address cannot be bound. */
+    public void start() throws Exception {
+        server.start();
+    }
+
+    /** The bound port (useful with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The address to open in a browser. */
+    public URI uri() {
+        String host = connector.getHost();
+        if (host == null || host.equals("0.0.0.0") || host.equals("::")) host = "localhost";
+        if (host.contains(":")) host = "[" + host + "]";
+        return URI.create("http://" + host + ":" + port() + "/");
+    }
+
+    int rooms() {
+        return context.roomCount();
+    }
+
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        context.close();
+        server.stop();
+    }
+}

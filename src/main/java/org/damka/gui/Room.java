@@ -1,0 +1,377 @@
+package org.damka.gui;
+
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.game.Game;
+import org.damka.match.Pdn;
+import org.damka.rules.Rules;
+
+/**
+ * One game on the server: its mode, the seats (each held by a secret token, so a player who
+ * reloads takes the same seat back), the connected clients (players and spectators) and, against
+ * the engine or with the analysis panel open, an engine. Every change goes through the rules core
+ * and is then sent to every client in the order it happened (all under the room's lock).
+ */
+final class Room {
+    enum Mode { ENGINE, HOTSEAT, ONLINE }
+
+    /** Seat numbers besides the sides 0 (White) and 1 (Black). */
+    static final int SPECTATOR = -1, BOTH = 2;
+
+    /** How long an analysis runs at most without a new position. */
+    static final long ANALYSIS_MS = 15_000;
+    static final int MAX_ANALYSIS_LINES = 4;
+
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    final String code;
+    final Mode mode;
+    final Rules rules;
+    final String creatorAddress;
+    private final GuiContext context;
+    private final int engineSide;
+    private final Level level;
+    private final String[] tokens = new String[2];
+    private final Set<Client> clients = new LinkedHashSet<>();
+    /** Bumped by every change; an engine result for an older generation is dropped. */
+    private final AtomicInteger generation = new AtomicInteger();
+    private String startFen; // null: the variant's start position
+    private Game game;
+    private EnginePlayer engine;
+    private boolean thinking;
+    private int analysisLines; // 0: analysis off
+    private long lastActive = System.nanoTime();
+
+    Room(String code, Mode mode, Rules rules, int creatorSide, Level level, String creatorToken, String creatorAddress,
+         GuiContext context) {
+        this.code = code;
+        this.mode = mode;
+        this.rules = rules;
+        this.level = level;
+        this.context = context;
+        this.creatorAddress = creatorAddress;
+        this.engineSide = mode == Mode.ENGINE ? creatorSide ^ 1 : -1;
+        if (mode == Mode.HOTSEAT) {
+            tokens[0] = tokens[1] = creatorToken;
+        } else {
+            tokens[creatorSide] = creatorToken;
+        }
+        this.game = new Game(rules, Fen.parse(rules, rules.startFen()));
+        if (mode == Mode.ENGINE) engine(); // claimed now, so a move never fails for want of an engine
+    }
+
+    /** A seat given to a joining client, with the token that takes it back later. */
+    record Seat(int seat, String token) { }
+
+    /**
+     * Seats a client: the seat its token holds; else the seat it asks for ("white", "black",
+     * "spectator") when free; else (online) the free seat, or a spectator's place.
+     */
+    synchronized Seat join(Client client, String token, String wanted) {
+        touch();
+        Seat seat = seatFor(token, wanted);
+        client.seated(this, seat.seat());
+        ObjectNode joined = JSON.objectNode();
+        joined.put("type", "joined");
+        joined.put("room", code);
+        joined.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+        joined.put("seat", seat.seat() == BOTH ? "both" : seat.seat() == SPECTATOR ? "spectator" : GameView.side(seat.seat()));
+        if (seat.token() != null) joined.put("token", seat.token());
+        joined.set("board", GameView.board(rules));
+        client.send(joined.toString());
+        clients.add(client);
+        broadcast(state());
+        return seat;
+    }
+
+    private Seat seatFor(String token, String wanted) {
+        if (token != null && !token.isEmpty()) {
+            if (token.equals(tokens[0]) && token.equals(tokens[1])) return new Seat(BOTH, token);
+            for (int side = 0; side < 2; side++) if (token.equals(tokens[side])) return new Seat(side, token);
+        }
+        if ("spectator".equals(wanted)) return new Seat(SPECTATOR, null);
+        int wantedSide = wanted == null ? -1 : switch (wanted) {
+            case "white" -> Position.WHITE;
+            case "black" -> Position.BLACK;
+            default -> throw new IllegalArgumentException("unknown seat '" + wanted + "' (white, black or spectator)");
+        };
+        if (mode != Mode.ONLINE) {
+            if (wantedSide >= 0) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
+            return new Seat(SPECTATOR, null);
+        }
+        if (wantedSide >= 0) {
+            if (tokens[wantedSide] != null) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
+            tokens[wantedSide] = context.newToken();
+            return new Seat(wantedSide, tokens[wantedSide]);
+        }
+        for (int side = 0; side < 2; side++) {
+            if (tokens[side] == null) {
+                tokens[side] = context.newToken();
+                return new Seat(side, tokens[side]);
+            }
+        }
+        return new Seat(SPECTATOR, null);
+    }
+
+    /** After creation: the engine makes the first move when it has it (english: Black starts). */
+    synchronized void begin() {
+        if (!thinking && game.position().sideToMove() == engineSide) changed();
+    }
+
+    synchronized void leave(Client client) {
+        if (clients.remove(client)) {
+            touch();
+            broadcast(state());
+        }
+    }
+
+    /** Plays a move sent by a client in the given seat; throws (nothing changed) when it may not. */
+    synchronized void move(int seat, String text) {
+        touch();
+        var result = game.result();
+        if (result.isPresent()) throw new IllegalArgumentException("the game is over (" + result.get() + ")");
+        int toMove = game.position().sideToMove();
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot move");
+        if (seat != BOTH && seat != toMove) throw new IllegalArgumentException("it is " + GameView.side(toMove) + "'s turn");
+        if (toMove == engineSide) throw new IllegalArgumentException("the engine is thinking");
+        game.play(text);
+        changed();
+    }
+
+    /** Takes back moves: against the engine to the player's previous turn, in hotseat one move. */
+    synchronized void undo(int seat) {
+        touch();
+        if (mode == Mode.ONLINE) throw new IllegalArgumentException("undo is not available in an online game");
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot undo");
+        List<String> moves = new ArrayList<>(game.moves());
+        if (moves.isEmpty()) throw new IllegalArgumentException("there is no move to take back");
+        moves.remove(moves.size() - 1);
+        Game g = replay(moves);
+        while (mode == Mode.ENGINE && g.position().sideToMove() == engineSide && !moves.isEmpty()) {
+            moves.remove(moves.size() - 1);
+            g = replay(moves);
+        }
+        game = g;
+        changed();
+    }
+
+    synchronized void newGame(int seat) {
+        touch();
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start a new game");
+        if (mode == Mode.ONLINE && seat != BOTH) {
+            // Online either player may restart, but only a finished game.
+            if (game.result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
+        }
+        startFen = null;
+        game = replay(List.of());
+        changed();
+    }
+
+    /** Sets up a position string or a PDN game (moves replayed by the rules core). */
+    synchronized void load(int seat, String text) {
+        touch();
+        if (mode == Mode.ONLINE) throw new IllegalArgumentException("import is not available in an online game");
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot import");
+        String t = text == null ? "" : text.trim();
+        if (t.isEmpty()) throw new IllegalArgumentException("nothing to import: paste a position string or a PDN game");
+        String fen;
+        List<String> moves;
+        if (t.startsWith("[") || t.matches("(?s)^\\d+\\..*")) {
+            List<Pdn.Record> records = Pdn.parse(t);
+            if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
+            Pdn.Record r = records.get(0);
+            String type = r.tag("GameType");
+            if (type != null && !type.split(",")[0].trim().equals(Integer.toString(rules.pdnGameType()))) {
+                throw new IllegalArgumentException("the PDN game is of GameType " + type + ", not " + rules.name()
+                        + " (" + rules.pdnGameType() + ")");
+            }
+            fen = r.tag("FEN");
+            moves = r.moves();
+        } else {
+            fen = t;
+            moves = List.of();
+        }
+        Game g = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
+        for (int i = 0; i < moves.size(); i++) {
+            if (g.result().isPresent()) break;
+            try {
+                g.play(moves.get(i));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage(), e);
+            }
+        }
+        startFen = fen == null ? null : Fen.format(rules, g.startPosition());
+        game = g;
+        changed();
+    }
+
+    /** The game as PDN. */
+    synchronized String pdn() {
+        touch();
+        Map<String, String> tags = new LinkedHashMap<>();
+        tags.put("Event", "damka gui");
+        tags.put("Site", "?");
+        tags.put("Date", LocalDate.now().toString().replace('-', '.'));
+        tags.put("White", playerName(Position.WHITE));
+        tags.put("Black", playerName(Position.BLACK));
+        var result = game.result();
+        String score = result.map(r -> r.outcome().score()).orElse("*");
+        tags.put("Result", score);
+        tags.put("GameType", Integer.toString(rules.pdnGameType()));
+        if (startFen != null) {
+            tags.put("SetUp", "1");
+            tags.put("FEN", startFen);
+        }
+        return Pdn.format(tags, game.moves(), rules.firstSide(), game.startPosition().sideToMove(),
+                result.map(r -> r.reason()).orElse(null), score);
+    }
+
+    private String playerName(int side) {
+        return side == engineSide ? "damka (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")" : "?";
+    }
+
+    /** Turns the analysis panel on (1..4 lines) or off (0). */
+    synchronized void analyse(int seat, int lines) {
+        touch();
+        if (mode == Mode.ONLINE) throw new IllegalArgumentException("analysis is not available in an online game");
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start the analysis");
+        if (lines < 0 || lines > MAX_ANALYSIS_LINES) throw new IllegalArgumentException("lines must be 0.." + MAX_ANALYSIS_LINES);
+        if (lines > 0) engine();
+        analysisLines = lines;
+        changed();
+    }
+
+    private Game replay(List<String> moves) {
+        Game g = new Game(rules, Fen.parse(rules, startFen == null ? rules.startFen() : startFen));
+        for (String m : moves) g.play(m);
+        return g;
+    }
+
+    /** After every change: stop the engine's work on the old position, tell everyone, start anew. */
+    private void changed() {
+        generation.incrementAndGet();
+        if (engine != null) engine.stop();
+        thinking = false;
+        boolean over = game.result().isPresent();
+        if (!over && game.position().sideToMove() == engineSide) {
+            thinking = true;
+            submitEngineMove();
+        } else if (!over && analysisLines > 0) {
+            submitAnalysis();
+        }
+        broadcast(state());
+    }
+
+    private EnginePlayer engine() {
+        if (engine == null) {
+            context.claimEngine();
+            engine = new EnginePlayer(rules.name());
+        }
+        return engine;
+    }
+
+    private void submitEngineMove() {
+        int gen = generation.get();
+        EnginePlayer player = engine();
+        List<String> moves = game.moves();
+        String fen = startFen;
+        context.runEngine(() -> {
+            if (generation.get() != gen) return;
+            String move = player.chooseMove(fen, moves, level, context.random(), () -> generation.get() != gen);
+            synchronized (Room.this) {
+                if (generation.get() != gen || move == null) return;
+                game.play(move);
+                changed();
+            }
+        });
+    }
+
+    private void submitAnalysis() {
+        int gen = generation.get();
+        EnginePlayer player = engine();
+        List<String> moves = game.moves();
+        String fen = startFen;
+        int lines = analysisLines;
+        context.runEngine(() -> {
+            if (generation.get() != gen) return;
+            player.analyse(fen, moves, lines, ANALYSIS_MS, () -> generation.get() != gen, report -> {
+                synchronized (Room.this) {
+                    if (generation.get() == gen) broadcast(analysis(report));
+                }
+            });
+        });
+    }
+
+    private ObjectNode analysis(List<EnginePlayer.Line> lines) {
+        ObjectNode m = JSON.objectNode();
+        m.put("type", "analysis");
+        m.put("ply", game.plies());
+        ArrayNode out = m.putArray("lines");
+        for (EnginePlayer.Line l : lines) {
+            ObjectNode o = out.addObject();
+            o.put("multipv", l.multiPv()).put("depth", l.depth()).put("nodes", l.nodes());
+            if (l.mateIn() != 0) o.put("mate", l.mateIn()); else o.put("score", l.scoreCp());
+            ArrayNode pv = o.putArray("pv");
+            l.pv().forEach(pv::add);
+        }
+        return m;
+    }
+
+    /** The state message every client gets after each change. */
+    synchronized ObjectNode state() {
+        ObjectNode s = JSON.objectNode();
+        s.put("type", "state");
+        s.put("room", code);
+        s.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
+        GameView.fill(s, game);
+        s.put("thinking", thinking);
+        s.put("analysis", analysisLines);
+        ObjectNode seats = s.putObject("seats");
+        for (int side = 0; side < 2; side++) seats.put(GameView.side(side), seatStatus(side));
+        s.put("spectators", (int) clients.stream().filter(c -> c.seat() == SPECTATOR).count());
+        return s;
+    }
+
+    private String seatStatus(int side) {
+        if (side == engineSide) return "engine";
+        if (tokens[side] == null) return "free";
+        for (Client c : clients) if (c.seat() == side || c.seat() == BOTH) return "connected";
+        return "away";
+    }
+
+    private void broadcast(ObjectNode message) {
+        String text = message.toString();
+        for (Client c : clients) c.send(text);
+    }
+
+    private void touch() {
+        lastActive = System.nanoTime();
+    }
+
+    /** True when nobody is connected and nothing happened for the given time. */
+    synchronized boolean idleFor(long nanos) {
+        return clients.isEmpty() && System.nanoTime() - lastActive > nanos;
+    }
+
+    /** Stops the engine for good (the room is being dropped). */
+    synchronized void close() {
+        generation.incrementAndGet();
+        if (engine != null) {
+            engine.stop();
+            engine = null;
+            context.releaseEngine();
+        }
+    }
+}

@@ -1,0 +1,387 @@
+// damka gui: draws what the server sends (board shape, pieces, legal moves with their full paths)
+// and sends the player's choices back. No rules here: every move comes from the server's list.
+'use strict';
+(function () {
+  const SVG = 'http://www.w3.org/2000/svg';
+  const UNIT = 60;              // one square (or one hexagon width) in SVG units
+  const STEP_MS = 220;          // one jump of an animated move
+  const $ = (id) => document.getElementById(id);
+
+  const app = {
+    ws: null, queue: [], room: null, token: null, seat: null, mode: null,
+    board: null, state: null, flipped: false, selected: null, analysing: false,
+    centres: {}, animating: 0,
+  };
+  window.damka = app; // for the browser tests and the curious
+
+  // ---- connection -------------------------------------------------------------------------
+  function connect() {
+    const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
+    app.ws = ws;
+    ws.onopen = () => {
+      $('conn').textContent = 'connected';
+      if (app.room) send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
+      const q = app.queue; app.queue = [];
+      q.forEach(send);
+    };
+    ws.onmessage = (e) => receive(JSON.parse(e.data));
+    ws.onclose = () => {
+      $('conn').textContent = 'disconnected, reconnecting…';
+      setTimeout(connect, 1000);
+    };
+  }
+  function send(msg) {
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
+    else app.queue.push(msg);
+  }
+  setInterval(() => { if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'ping' }); }, 30000);
+
+  function receive(msg) {
+    switch (msg.type) {
+      case 'joined': joined(msg); break;
+      case 'state': showState(msg); break;
+      case 'analysis': showAnalysis(msg); break;
+      case 'pdn': $('io').value = msg.text; break;
+      case 'error':
+        $('message').textContent = msg.message;
+        $('lobby-message').textContent = msg.message;
+        if (msg.request === 'join' && !app.state) { app.room = null; location.hash = ''; showLobby(); }
+        break;
+      default: break;
+    }
+  }
+
+  function joined(msg) {
+    app.room = msg.room; app.seat = msg.seat; app.mode = msg.mode;
+    if (msg.token) { app.token = msg.token; sessionStorage.setItem('damka-token-' + msg.room, msg.token); }
+    else app.token = null;
+    if (location.hash !== '#' + msg.room) history.replaceState(null, '', '#' + msg.room);
+    if (!app.board || app.board.variant !== msg.board.variant) app.state = null;
+    app.board = msg.board;
+    app.flipped = msg.seat === 'black';
+    $('lobby').classList.add('hidden');
+    $('game').classList.remove('hidden');
+    $('message').textContent = '';
+    const link = location.origin + location.pathname + '#' + msg.room;
+    const seatText = msg.seat === 'both' ? 'both sides' : msg.seat === 'spectator' ? 'watching' : 'you play ' + msg.seat;
+    $('room-info').innerHTML = '';
+    const info = document.createElement('div');
+    if (msg.mode === 'online') {
+      info.innerHTML = 'Room <code id="code"></code> — ' + seatText + '<br><small>Friends open <a id="room-link"></a> or enter the code.</small>';
+      info.querySelector('#code').textContent = msg.room;
+      const a = info.querySelector('#room-link'); a.href = link; a.textContent = link;
+    } else {
+      info.textContent = (msg.mode === 'engine' ? 'Against damka — ' : 'Two players — ') + seatText;
+    }
+    $('room-info').appendChild(info);
+    const local = msg.mode !== 'online' && msg.seat !== 'spectator';
+    $('undo').disabled = !local; $('import').disabled = !local; $('analyse').disabled = !local;
+    drawBoard();
+  }
+
+  // ---- drawing ----------------------------------------------------------------------------
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(SVG, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+
+  function geometry() {
+    const b = app.board, hex = b.shape === 'hex';
+    const dx = hex ? UNIT / 2 : UNIT, dy = hex ? UNIT * Math.sqrt(3) / 2 : UNIT;
+    const pad = hex ? UNIT / Math.sqrt(3) : 0;
+    const w = (b.width - 1) * dx + (hex ? UNIT : UNIT), h = (b.height - 1) * dy + (hex ? 2 * pad : UNIT);
+    return { hex, dx, dy, w, h, r: UNIT / Math.sqrt(3) };
+  }
+
+  function centre(cell, g) {
+    let x = cell.x, y = cell.y;
+    if (app.flipped) { x = app.board.width - 1 - x; y = app.board.height - 1 - y; }
+    return g.hex ? { x: UNIT / 2 + x * g.dx, y: g.r + y * g.dy } : { x: UNIT / 2 + x * g.dx, y: UNIT / 2 + y * g.dy };
+  }
+
+  function drawBoard() {
+    const svg = $('board');
+    while (svg.firstChild) svg.removeChild(svg.firstChild);
+    const g = geometry();
+    svg.setAttribute('viewBox', '0 0 ' + g.w + ' ' + g.h);
+    svg.dataset.variant = app.board.variant;
+    if (!g.hex) el('rect', { x: 0, y: 0, width: g.w, height: g.h, class: 'light' }, svg);
+    const cells = el('g', { id: 'cells' }, svg);
+    app.centres = {};
+    for (const c of app.board.cells) {
+      const p = centre(c, g);
+      app.centres[c.name] = p;
+      let shape;
+      if (g.hex) {
+        const pts = [];
+        for (let k = 0; k < 6; k++) {
+          const a = Math.PI / 180 * (60 * k - 90);
+          pts.push((p.x + g.r * Math.cos(a)).toFixed(2) + ',' + (p.y + g.r * Math.sin(a)).toFixed(2));
+        }
+        shape = el('polygon', { points: pts.join(' '), class: 'hexcell' }, cells);
+      } else {
+        shape = el('rect', { x: p.x - UNIT / 2, y: p.y - UNIT / 2, width: UNIT, height: UNIT, class: 'cell' }, cells);
+      }
+      shape.dataset.cell = c.name;
+      shape.id = 'cell-' + c.name;
+      // the cell's name: bottom-left on squares, bottom-centre on hexagons (below the piece)
+      const t = el('text', g.hex ? { x: p.x, y: p.y + 29, class: 'label', 'text-anchor': 'middle' }
+        : { x: p.x - 27, y: p.y + 27, class: 'label' }, cells);
+      t.textContent = c.name;
+    }
+    el('g', { id: 'pieces' }, svg);
+    if (app.state) { drawPieces(app.state.pieces); highlight(); }
+  }
+
+  function pieceNode(piece) {
+    const p = app.centres[piece.cell];
+    const node = el('g', { class: 'piece ' + piece.side + (piece.king ? ' king' : ''), transform: 'translate(' + p.x + ',' + p.y + ')' });
+    node.dataset.cell = piece.cell;
+    const r = UNIT * (app.board.shape === 'hex' ? 0.31 : 0.38);
+    el('circle', { r: r, class: 'body', 'stroke-width': 1.5 }, node);
+    el('circle', { r: r * 0.7, class: 'ring' }, node);
+    if (piece.king) {
+      const s = r * 0.55;
+      el('polygon', { class: 'crown', points: [[-s, s * 0.5], [-s, -s * 0.4], [-s * 0.5, 0], [0, -s * 0.7], [s * 0.5, 0], [s, -s * 0.4], [s, s * 0.5]].map((q) => q.join(',')).join(' ') }, node);
+    }
+    return node;
+  }
+
+  function drawPieces(pieces) {
+    const layer = $('pieces');
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    for (const piece of pieces) layer.appendChild(pieceNode(piece));
+  }
+
+  // A move just played: show the piece jumping along its path, each captured piece fading as it is jumped.
+  function animate(prev, state) {
+    const last = state.last, path = last.path;
+    const mover = prev.pieces.find((p) => p.cell === path[0]);
+    if (!mover) { drawPieces(state.pieces); return; }
+    const layer = $('pieces');
+    while (layer.firstChild) layer.removeChild(layer.firstChild);
+    for (const piece of prev.pieces) if (piece.cell !== path[0]) layer.appendChild(pieceNode(piece));
+    const node = pieceNode(mover);
+    node.style.transition = 'transform ' + STEP_MS + 'ms ease-in-out';
+    layer.appendChild(node);
+    app.animating++;
+    let step = 1;
+    const token = {};
+    app.animation = token;
+    const next = () => {
+      if (app.animation !== token) return;  // finished early or replaced
+      if (step >= path.length) { app.animating--; drawPieces(state.pieces); highlight(); return; }
+      const from = app.centres[path[step - 1]], to = app.centres[path[step]];
+      node.setAttribute('transform', 'translate(' + to.x + ',' + to.y + ')');
+      // the piece jumped over on this step: the captured cell lying between from and to
+      for (const c of last.captured) {
+        const q = app.centres[c];
+        const cross = (to.x - from.x) * (q.y - from.y) - (to.y - from.y) * (q.x - from.x);
+        const within = Math.min(from.x, to.x) - 1 <= q.x && q.x <= Math.max(from.x, to.x) + 1
+          && Math.min(from.y, to.y) - 1 <= q.y && q.y <= Math.max(from.y, to.y) + 1;
+        if (Math.abs(cross) < 1e-3 * UNIT * UNIT && within) {
+          const v = layer.querySelector('.piece[data-cell="' + c + '"]:not(:last-child)');
+          if (v) v.classList.add('fading');
+        }
+      }
+      step++;
+      setTimeout(next, STEP_MS + 30);
+    };
+    requestAnimationFrame(() => requestAnimationFrame(next));
+  }
+
+  function clearMarks() {
+    document.querySelectorAll('#cells [data-cell]').forEach((c) => c.classList.remove('last', 'movable', 'selected', 'target', 'path'));
+  }
+
+  function cellNode(name) { return document.getElementById('cell-' + name); }
+
+  function highlight() {
+    clearMarks();
+    const s = app.state;
+    if (!s) return;
+    if (s.last) s.last.path.forEach((c) => cellNode(c) && cellNode(c).classList.add('last'));
+    if (!myTurn()) return;
+    for (const m of s.legal) cellNode(m.path[0]).classList.add('movable');
+    if (app.selected) {
+      cellNode(app.selected).classList.add('selected');
+      for (const m of s.legal) if (m.path[0] === app.selected) cellNode(m.path[m.path.length - 1]).classList.add('target');
+    }
+  }
+
+  // ---- state ------------------------------------------------------------------------------
+  function myTurn() {
+    const s = app.state;
+    return !!s && !s.result && !s.thinking && (app.seat === 'both' || app.seat === s.toMove);
+  }
+
+  function showState(s) {
+    const prev = app.state;
+    app.state = s;
+    app.selected = null;
+    hideChooser();
+    $('message').textContent = '';
+    app.animation = null;
+    app.animating = 0;
+    if (prev && s.ply === prev.ply + 1 && s.last && prev.fen !== s.fen) animate(prev, s);
+    else drawPieces(s.pieces);
+    highlight();
+    const list = $('moves');
+    list.innerHTML = '';
+    const first = app.board.firstSide;
+    // move numbers start with the variant's first side (Black in english)
+    let li = null;
+    s.moves.forEach((m, i) => {
+      if (!li || i % 2 === 0) { li = document.createElement('li'); list.appendChild(li); }
+      const span = document.createElement('span'); span.textContent = m; li.appendChild(span);
+    });
+    list.dataset.first = first;
+    list.scrollTop = list.scrollHeight;
+    let status;
+    if (s.result) status = 'Game over';
+    else if (s.thinking) status = 'damka is thinking…';
+    else status = cap(s.toMove) + ' to move' + (myTurn() && app.seat !== 'both' ? ' (you)' : '');
+    $('status').textContent = status;
+    $('status').dataset.ply = s.ply;
+    const r = $('result');
+    if (s.result) { r.textContent = s.result.score + ' — ' + s.result.reason; r.classList.remove('hidden'); }
+    else r.classList.add('hidden');
+    app.analysing = s.analysis > 0;
+    $('analyse').textContent = app.analysing ? 'Stop' : 'Start';
+    if (!app.analysing) $('analysis').textContent = '';
+    $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
+  }
+
+  function showAnalysis(a) {
+    if (!app.state || a.ply !== app.state.ply) return;
+    const out = $('analysis');
+    out.innerHTML = '';
+    for (const l of a.lines) {
+      const d = document.createElement('div');
+      const score = l.mate !== undefined ? (l.mate > 0 ? '#' + l.mate : '#-' + -l.mate) : (l.score >= 0 ? '+' : '') + (l.score / 100).toFixed(2);
+      d.textContent = l.multipv + '. ' + score + '  d' + l.depth + '  ' + l.pv.join(' ');
+      out.appendChild(d);
+    }
+  }
+
+  function cap(s) { return s.charAt(0).toUpperCase() + s.slice(1); }
+
+  // ---- input ------------------------------------------------------------------------------
+  function movesBetween(from, to) {
+    return app.state.legal.filter((m) => m.path[0] === from && m.path[m.path.length - 1] === to);
+  }
+
+  // A click during an animation shows the final position at once and is then taken as usual.
+  function finishAnimation() {
+    if (!app.animating) return;
+    app.animation = null;
+    app.animating = 0;
+    drawPieces(app.state.pieces);
+    highlight();
+  }
+
+  function pick(name) {
+    finishAnimation();
+    if (!myTurn()) return;
+    if (app.selected && name !== app.selected) {
+      const ms = movesBetween(app.selected, name);
+      if (ms.length === 1) { play(ms[0]); return; }
+      if (ms.length > 1) { showChooser(ms); return; }
+    }
+    app.selected = app.state.legal.some((m) => m.path[0] === name) && name !== app.selected ? name : null;
+    highlight();
+  }
+
+  function play(move) {
+    app.selected = null;
+    hideChooser();
+    highlight();
+    send({ type: 'move', move: move.text });
+  }
+
+  // Captures sharing their ends: one button per full path; hovering shows the path on the board.
+  function showChooser(ms) {
+    const box = $('chooser-moves');
+    box.innerHTML = '';
+    for (const m of ms) {
+      const b = document.createElement('button');
+      b.textContent = m.text + ' (takes ' + m.captured.join(', ') + ')';
+      b.dataset.move = m.text;
+      b.onmouseenter = () => { highlight(); m.path.forEach((c) => cellNode(c).classList.add('path')); m.captured.forEach((c) => cellNode(c).classList.add('target')); };
+      b.onclick = () => play(m);
+      box.appendChild(b);
+    }
+    $('chooser').classList.remove('hidden');
+  }
+  function hideChooser() { $('chooser').classList.add('hidden'); }
+
+  function cellAt(x, y) {
+    const e = document.elementFromPoint(x, y);
+    return e && e.closest ? e.closest('#cells [data-cell]') : null;
+  }
+
+  let dragFrom = null;
+  const boardSvg = $('board');
+  boardSvg.addEventListener('pointerdown', (e) => {
+    const c = cellAt(e.clientX, e.clientY);
+    if (!c) return;
+    e.preventDefault();
+    const name = c.dataset.cell;
+    const wasSelected = app.selected;
+    pick(name);
+    dragFrom = app.selected && app.selected !== wasSelected ? name : null;
+  });
+  boardSvg.addEventListener('pointerup', (e) => {
+    const from = dragFrom;
+    dragFrom = null;
+    if (!from) return;
+    const c = cellAt(e.clientX, e.clientY);
+    if (c && c.dataset.cell !== from && app.selected === from) pick(c.dataset.cell);
+  });
+
+  // ---- buttons ----------------------------------------------------------------------------
+  function create(mode) {
+    send({ type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value });
+  }
+  $('play-engine').onclick = () => create('engine');
+  $('play-hotseat').onclick = () => create('hotseat');
+  $('create-room').onclick = () => create('online');
+  function joinCode(seat) {
+    const code = $('room-code').value.trim();
+    if (!code) { $('message').textContent = 'Enter a room code'; return; }
+    const norm = code.toUpperCase().replace(/[\s-]/g, '');
+    app.room = norm;
+    app.token = sessionStorage.getItem('damka-token-' + norm);
+    app.seat = seat === 'spectator' ? 'spectator' : null;
+    // when not yet connected, connecting joins app.room
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat });
+  }
+  $('join-room').onclick = () => joinCode(undefined);
+  $('watch-room').onclick = () => joinCode('spectator');
+  $('flip').onclick = () => { app.flipped = !app.flipped; drawBoard(); };
+  $('undo').onclick = () => send({ type: 'undo' });
+  $('newgame').onclick = () => send({ type: 'newgame' });
+  $('leave').onclick = () => { history.replaceState(null, '', location.pathname); location.reload(); };
+  $('export-fen').onclick = () => { if (app.state) $('io').value = app.state.fen; };
+  $('export-pdn').onclick = () => send({ type: 'export' });
+  $('import').onclick = () => send({ type: 'import', text: $('io').value });
+  $('analyse').onclick = () => send({ type: 'analyse', lines: app.analysing ? 0 : Number($('lines').value) });
+  $('chooser-cancel').onclick = () => { hideChooser(); app.selected = null; highlight(); };
+
+  function showLobby() {
+    $('game').classList.add('hidden');
+    $('lobby').classList.remove('hidden');
+  }
+
+  // A reload (or a shared link) joins the room in the address, with this tab's seat token if any.
+  const seats = document.createElement('div');
+  seats.id = 'seats';
+  $('room-info').after(seats);
+  if (location.hash.length > 1) {
+    app.room = location.hash.slice(1).toUpperCase();
+    app.token = sessionStorage.getItem('damka-token-' + app.room);
+  }
+  connect();
+})();

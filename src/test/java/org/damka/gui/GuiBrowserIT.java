@@ -1,0 +1,310 @@
+package org.damka.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.damka.board.Fen;
+import org.damka.game.Game;
+import org.damka.movegen.MoveList;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The board in a real browser (headless Chromium): complete games against the engine in every
+ * variant and a hotseat game, played by clicking; a multi-capture in every variant (with
+ * screenshots in target/gui-screenshots); an online game between two browsers joined by room
+ * code in which one player reloads mid-game.
+ */
+class GuiBrowserIT {
+    static final Path SHOTS = Path.of("target", "gui-screenshots");
+    /** No game here is longer: every variant's draw rules end a game well before. */
+    static final int MAX_PLIES = 600;
+
+    static GuiServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Browser.assumeInstalled();
+        server = new GuiServer("127.0.0.1", 0);
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        if (server != null) server.close();
+    }
+
+    static String url() {
+        return server.uri().toString();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"russian", "brazilian", "international", "english", "hexagonal"})
+    void aCompleteGameAgainstTheEngine(String variant) throws Exception {
+        try (Browser b = new Browser(560, 900)) {
+            b.driver.get(url());
+            b.select("variant", variant);
+            b.select("side", "white");
+            b.select("level", "easy");
+            b.id("play-engine").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            b.boardShot(SHOTS.resolve(variant + "-start.png"));
+            int moves = 0;
+            while (true) {
+                b.waitFor(Duration.ofSeconds(60), d -> b.over() || b.myTurn());
+                if (b.over()) break;
+                assertTrue(b.ply() < MAX_PLIES, "game too long");
+                b.clickMove(b.legal().get(0));
+                moves++;
+            }
+            Map<?, ?> result = (Map<?, ?>) b.state().get("result");
+            assertNotNull(result.get("reason"));
+            assertTrue(b.id("result").isDisplayed());
+            assertTrue(b.id("result").getText().contains((String) result.get("reason")));
+            assertTrue(moves > 0);
+            // the page's move list holds every move of the game
+            List<?> played = (List<?>) b.state().get("moves");
+            assertEquals(played.size(), ((Number) b.js("return document.querySelectorAll('#moves span').length")).intValue());
+        }
+    }
+
+    @Test
+    void aHotseatGameToItsEnd() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "russian");
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            assertEquals("both", b.seat());
+            Random random = new Random(16);
+            while (!b.over()) {
+                assertTrue(b.ply() < MAX_PLIES, "game too long");
+                List<Map<String, Object>> legal = b.legal();
+                b.clickMove(legal.get(random.nextInt(legal.size())));
+            }
+            // undo takes back one move in hotseat, and the game goes on
+            long end = b.ply();
+            b.id("undo").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == end - 1);
+            assertFalse(b.over());
+        }
+    }
+
+    /** Starts a hotseat game and sets up a position by pasting it into the import box. */
+    static void hotseatFrom(Browser b, String variant, String fen) {
+        b.driver.get(url());
+        b.select("variant", variant);
+        b.id("play-hotseat").click();
+        b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+        b.js("document.getElementById('io-panel').open = true;");
+        b.id("io").clear();
+        b.id("io").sendKeys(fen);
+        b.id("import").click();
+        b.waitFor(Duration.ofSeconds(10), d -> fen.equals(b.state().get("fen")));
+    }
+
+    /** Plays random moves in a game until a capture of two pieces or more is legal. */
+    static Game gameWithMultiCapture(Rules rules, long seed) {
+        Random random = new Random(seed);
+        for (int attempt = 0; attempt < 1000; attempt++) {
+            Game g = new Game(rules, Fen.parse(rules, rules.startFen()));
+            while (g.result().isEmpty() && g.plies() < 200) {
+                MoveList list = g.legalMoves(new MoveList());
+                for (int i = 0; i < list.size(); i++) if (list.captureCount(i) >= 2) return g;
+                g.play(list, random.nextInt(list.size()));
+            }
+        }
+        throw new AssertionError("no multi-capture found");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"russian", "brazilian", "international", "english", "hexagonal"})
+    void aMultiCaptureIsPlayedAndShownJumpByJump(String variant) throws Exception {
+        Rules rules = Variants.byName(variant);
+        Game g = gameWithMultiCapture(rules, variant.length());
+        String fen = Fen.format(rules, g.position());
+        try (Browser b = new Browser(560, 900)) {
+            hotseatFrom(b, variant, fen);
+            Map<String, Object> capture = b.legal().stream()
+                    .filter(m -> ((List<?>) m.get("captured")).size() >= 2).findFirst().orElseThrow();
+            b.clickMove(capture);
+            Map<?, ?> last = (Map<?, ?>) b.state().get("last");
+            assertEquals(capture.get("text"), last.get("text"));
+            // the piece is first drawn on its starting square, then jumps along the path
+            b.waitFor(Duration.ofSeconds(10), d -> Boolean.FALSE.equals(b.js("return window.damka.animating > 0;")));
+            b.boardShot(SHOTS.resolve(variant + "-capture.png"));
+            List<?> path = (List<?>) capture.get("path");
+            String end = (String) path.get(path.size() - 1);
+            assertEquals(1L, b.js("return document.querySelectorAll('#pieces .piece[data-cell=\"" + end + "\"]').length;"));
+            for (Object c : (List<?>) capture.get("captured")) {
+                assertEquals(0L, b.js("return document.querySelectorAll('#pieces .piece[data-cell=\"" + c + "\"]').length;"));
+            }
+        }
+    }
+
+    /** Random games until two legal captures share their first and last squares; null if none. */
+    static Game gameWithCapturesSharingEnds(Rules rules, long seed, int games) {
+        Random random = new Random(seed);
+        for (int attempt = 0; attempt < games; attempt++) {
+            Game g = new Game(rules, Fen.parse(rules, rules.startFen()));
+            while (g.result().isEmpty() && g.plies() < 300) {
+                MoveList list = g.legalMoves(new MoveList());
+                for (int i = 0; i < list.size(); i++) {
+                    for (int j = i + 1; j < list.size(); j++) {
+                        if (list.isCapture(i) && list.from(i) == list.from(j) && list.to(i) == list.to(j)) return g;
+                    }
+                }
+                g.play(list, random.nextInt(list.size()));
+            }
+        }
+        return null;
+    }
+
+    @Test
+    void capturesSharingTheirEndsArePickedFromAChooser() throws Exception {
+        Rules rules = Variants.INTERNATIONAL;
+        Game g = gameWithCapturesSharingEnds(rules, 1, 20_000);
+        assertNotNull(g, "no position with two captures sharing their ends found");
+        String fen = Fen.format(rules, g.position());
+        try (Browser b = new Browser(1000, 800)) {
+            hotseatFrom(b, rules.name(), fen);
+            List<Map<String, Object>> legal = b.legal();
+            Map<String, Object> wanted = null;
+            for (Map<String, Object> m : legal) {
+                List<?> p = (List<?>) m.get("path");
+                long same = legal.stream().filter(o -> ((List<?>) o.get("path")).get(0).equals(p.get(0))
+                        && ((List<?>) o.get("path")).get(((List<?>) o.get("path")).size() - 1).equals(p.get(p.size() - 1))).count();
+                if (same > 1) wanted = m;
+            }
+            assertNotNull(wanted);
+            List<?> path = (List<?>) wanted.get("path");
+            b.cell((String) path.get(0)).click();
+            b.cell((String) path.get(path.size() - 1)).click();
+            assertTrue(b.id("chooser").isDisplayed(), "the chooser is shown");
+            assertTrue(b.id("chooser-moves").findElements(org.openqa.selenium.By.tagName("button")).size() >= 2);
+            b.screenshot(SHOTS.resolve("capture-chooser.png"));
+            long before = b.ply();
+            b.driver.findElement(org.openqa.selenium.By.cssSelector("#chooser-moves button[data-move='" + wanted.get("text") + "']")).click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() > before);
+            assertEquals(wanted.get("text"), ((Map<?, ?>) b.state().get("last")).get("text"));
+        }
+    }
+
+    @Test
+    void aPieceCanBeDragged() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "english");
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            Map<String, Object> move = b.legal().get(0);
+            List<?> path = (List<?>) move.get("path");
+            new org.openqa.selenium.interactions.Actions(b.driver)
+                    .clickAndHold(b.cell((String) path.get(0)))
+                    .moveToElement(b.cell((String) path.get(path.size() - 1)))
+                    .release().perform();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 1);
+            assertEquals(move.get("text"), ((List<?>) b.state().get("moves")).get(0));
+        }
+    }
+
+    @Test
+    void anOnlineGameByRoomCodeSurvivesAReload() throws Exception {
+        try (Browser host = new Browser(1000, 800); Browser guest = new Browser(420, 860)) {
+            host.driver.get(url());
+            host.select("variant", "russian");
+            host.select("side", "white");
+            host.id("create-room").click();
+            String code = host.waitFor(Duration.ofSeconds(10), d -> d.findElements(org.openqa.selenium.By.id("code")).isEmpty()
+                    ? null : host.id("code").getText());
+            assertTrue(code.matches("[0-9A-Z]{10}"), code);
+            assertEquals("white", host.seat());
+
+            guest.driver.get(url());
+            guest.id("room-code").sendKeys(code.toLowerCase());
+            guest.id("join-room").click();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
+            assertEquals("black", guest.seat());
+            host.waitFor(Duration.ofSeconds(10), d -> "connected".equals(((Map<?, ?>) host.state().get("seats")).get("black")));
+
+            Random random = new Random(3);
+            boolean reloaded = false;
+            while (!host.over()) {
+                assertTrue(host.ply() < MAX_PLIES, "game too long");
+                Browser mover = host.myTurn() ? host : guest;
+                mover.waitFor(Duration.ofSeconds(10), d -> mover.myTurn());
+                long ply = mover.ply();
+                List<Map<String, Object>> legal = mover.legal();
+                mover.clickMove(legal.get(random.nextInt(legal.size())));
+                Browser other = mover == host ? guest : host;
+                other.waitFor(Duration.ofSeconds(10), d -> other.ply() == ply + 1);
+                if (!reloaded && ply == 10) {
+                    guest.screenshot(SHOTS.resolve("online-phone.png"));
+                    guest.driver.navigate().refresh();
+                    guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null && guest.ply() == ply + 1);
+                    assertEquals("black", guest.seat(), "the reloaded player keeps the seat");
+                    reloaded = true;
+                }
+            }
+            assertTrue(reloaded);
+            assertEquals(host.state().get("fen"), guest.state().get("fen"));
+            assertTrue(guest.id("result").isDisplayed());
+        }
+    }
+
+    @Test
+    void undoExportImportAndAnalysisAroundTheBoard() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "international");
+            b.select("side", "white");
+            b.id("play-engine").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.myTurn());
+            b.clickMove(b.legal().get(0));
+            b.waitFor(Duration.ofSeconds(30), d -> b.myTurn() && b.ply() == 2);
+            // undo against the engine takes back the engine's reply and the player's move
+            b.id("undo").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 0);
+
+            b.js("document.getElementById('io-panel').open = true;");
+            String pdn = "[GameType \"20\"]\n1. 32-28 19-23 2. 28x19 14x23 *";
+            b.id("io").clear();
+            b.id("io").sendKeys(pdn);
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 4);
+            assertEquals(List.of("32-28", "19-23", "28x19", "14x23"), b.state().get("moves"));
+            b.id("export-pdn").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("io").getAttribute("value").contains("[GameType \"20\"]"));
+            assertTrue(b.id("io").getAttribute("value").contains("1. 32-28 19-23 2. 28x19 14x23"));
+            b.id("export-fen").click();
+            assertEquals(b.state().get("fen"), b.id("io").getAttribute("value"));
+            b.id("io").clear();
+            b.id("io").sendKeys("W:W99:B1");
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> !b.id("message").getText().isEmpty());
+            assertEquals(4, b.ply(), "a bad position changes nothing");
+
+            b.js("document.getElementById('analysis-panel').open = true;");
+            b.select("lines", "2");
+            b.id("analyse").click();
+            b.waitFor(Duration.ofSeconds(30), d -> b.id("analysis").findElements(org.openqa.selenium.By.tagName("div")).size() == 2);
+            assertTrue(b.id("analysis").getText().matches("(?s)1\\. [-+#].* d\\d+ .*\\n2\\. .*"), b.id("analysis").getText());
+            b.screenshot(SHOTS.resolve("analysis.png"));
+            b.id("analyse").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("analysis").getText().isEmpty());
+        }
+    }
+}

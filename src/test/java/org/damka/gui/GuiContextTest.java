@@ -1,0 +1,71 @@
+package org.damka.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
+
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+/** Room codes, seat tokens, idle expiry and the engine cap. */
+class GuiContextTest {
+    static GuiLimits limits(Duration idle, int maxEngines) {
+        GuiLimits d = GuiLimits.defaults();
+        return new GuiLimits(d.maxMessageBytes(), d.maxConnections(), d.maxRooms(), 10_000, idle, d.connectionIdle(),
+                maxEngines, 1, d.maxQueuedMessages());
+    }
+
+    @Test
+    void codesHaveFiftyRandomBitsAndAreReadForgivingly() {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 64))) {
+            assertEquals(32, GuiContext.CODE_ALPHABET.chars().distinct().count());
+            assertTrue(GuiContext.CODE_LENGTH * 5 >= 40);
+            Set<String> codes = new HashSet<>();
+            Room r = null;
+            for (int i = 0; i < GuiLimits.defaults().maxRooms(); i++) {
+                r = ctx.create(Room.Mode.ONLINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+                assertTrue(r.code.matches("[0-9A-HJKMNP-TV-Z]{10}"), r.code);
+                codes.add(r.code);
+            }
+            assertEquals(GuiLimits.defaults().maxRooms(), codes.size());
+            assertThrows(IllegalArgumentException.class,
+                    () -> ctx.create(Room.Mode.ONLINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "b"));
+            String typed = r.code.toLowerCase().substring(0, 5) + " - " + r.code.substring(5).replace('0', 'o').replace('1', 'l');
+            assertEquals(r, ctx.find(typed));
+            assertNull(ctx.find(r.code.substring(1)));
+            assertNull(ctx.find(null));
+            assertEquals(22, ctx.newToken().length(), "128 bits in base64url");
+        }
+    }
+
+    @Test
+    void roomsNobodyUsesExpire() throws Exception {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMillis(200), 64))) {
+            Room r = ctx.create(Room.Mode.ONLINE, Variants.HEXAGONAL, 1, Level.EASY, ctx.newToken(), "a");
+            assertNotNull(ctx.find(r.code));
+            long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (ctx.find(r.code) != null && System.nanoTime() < end) Thread.sleep(50);
+            assertNull(ctx.find(r.code));
+        }
+    }
+
+    @Test
+    void enginesAreCapped() {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a"));
+            assertTrue(e.getMessage().contains("too many engine games"));
+            assertEquals(2, ctx.roomCount());
+            // hotseat rooms need no engine
+            ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+        }
+    }
+}

@@ -1,0 +1,185 @@
+package org.damka.gui;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bad input over the WebSocket: each is answered with an error to its sender only, and the game
+ * keeps its state (checked by another client's view and a fresh state).
+ */
+class GuiWebSocketIT {
+    static final int MAX_MESSAGE = 16 * 1024;
+    static GuiServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        GuiLimits d = GuiLimits.defaults();
+        server = new GuiServer("127.0.0.1", 0, new GuiLimits(MAX_MESSAGE, d.maxConnections(), d.maxRooms(), 20,
+                d.roomIdle(), d.connectionIdle(), d.maxEngines(), 1, d.maxQueuedMessages()));
+        server.start();
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    /** An online russian room with White and Black seated and one move (c3-d4) played. */
+    record Table(WsClient white, WsClient black, String code, String blackToken, String fen) implements AutoCloseable {
+        @Override public void close() {
+            white.close();
+            black.close();
+        }
+    }
+
+    static Table table() throws Exception {
+        WsClient white = new WsClient(server.uri()), black = new WsClient(server.uri());
+        white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\"}");
+        String code = white.next("joined").get("room").asText();
+        black.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
+        JsonNode joined = black.next("joined");
+        assertEquals("black", joined.get("seat").asText());
+        white.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+        JsonNode state;
+        do state = black.next("state"); while (state.get("ply").asInt() != 1);
+        drain(white);
+        drain(black);
+        return new Table(white, black, code, joined.get("token").asText(), state.get("fen").asText());
+    }
+
+    static void drain(WsClient c) throws InterruptedException {
+        while (c.poll(150) != null) { }
+    }
+
+    /** The error sent for a request, and proof that nobody else heard of it and nothing changed. */
+    static JsonNode errorAndNothingChanged(Table t, WsClient sender, String request) throws Exception {
+        sender.send(request);
+        JsonNode error = sender.next("error");
+        WsClient other = sender == t.white() ? t.black() : t.white();
+        assertNull(other.poll(300), "the other player hears nothing");
+        // a fresh view of the room: same position, same ply
+        try (WsClient watcher = new WsClient(server.uri())) {
+            watcher.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":\"spectator\"}", t.code());
+            JsonNode state = watcher.next("state");
+            assertEquals(t.fen(), state.get("fen").asText());
+            assertEquals(1, state.get("ply").asInt());
+        }
+        drain(t.white());
+        drain(t.black());
+        return error;
+    }
+
+    @Test
+    void garbageIsAnsweredWithAnError() throws Exception {
+        try (Table t = table()) {
+            assertTrue(errorAndNothingChanged(t, t.black(), "}{ not json").get("message").asText().startsWith("not JSON"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "[1,2,3]").get("message").asText().contains("JSON object"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"fly\"}").get("message").asText().contains("unknown request"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"move\",\"move\":42}").get("message").asText().contains("string"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"chess\"}")
+                    .get("message").asText().contains("unknown variant"));
+        }
+    }
+
+    @Test
+    void illegalMovesAreRefusedWithTheReason() throws Exception {
+        try (Table t = table()) {
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"move\",\"move\":\"a7-b6\"}").get("message").asText()
+                    .contains("illegal move"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"move\",\"move\":\"z9-y8\"}").get("message").asText()
+                    .contains("unknown square"));
+            // out of turn: White has just moved
+            assertTrue(errorAndNothingChanged(t, t.white(), "{\"type\":\"move\",\"move\":\"e3-f4\"}").get("message").asText()
+                    .contains("black's turn"));
+            assertTrue(errorAndNothingChanged(t, t.white(), "{\"type\":\"undo\"}").get("message").asText().contains("not available"));
+        }
+    }
+
+    @Test
+    void aHugeFrameClosesOnlyThatConnection() throws Exception {
+        try (Table t = table()) {
+            t.black().sendAsync("{\"type\":\"move\",\"move\":\"" + "x".repeat(MAX_MESSAGE * 4) + "\"}");
+            // closed as "message too big" (or cut off before the client could read the close frame)
+            int status = t.black().closed.get(10, TimeUnit.SECONDS);
+            assertTrue(status == 1009 || status == -1, "close status " + status);
+            // White is still connected and hears that Black is away
+            JsonNode state;
+            do state = t.white().next("state"); while (!state.get("seats").get("black").asText().equals("away"));
+            assertEquals(t.fen(), state.get("fen").asText());
+            // the room goes on: Black comes back with the seat token and plays
+            try (WsClient back = new WsClient(server.uri())) {
+                back.send("{\"type\":\"join\",\"room\":\"%s\"}", t.code());
+                assertEquals("spectator", back.next("joined").get("seat").asText(), "no token, no seat");
+                assertEquals(t.fen(), back.next("state").get("fen").asText());
+            }
+        }
+    }
+
+    @Test
+    void aWrongRoomCodeIsRefused() throws Exception {
+        try (Table t = table()) {
+            String wrong = t.code().charAt(0) == 'Z' ? "Y" + t.code().substring(1) : "Z" + t.code().substring(1);
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"join\",\"room\":\"" + wrong + "\"}")
+                    .get("message").asText().contains("no room"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"join\",\"room\":\"" + "A".repeat(5000) + "\"}")
+                    .get("message").asText().contains("no room"));
+        }
+    }
+
+    @Test
+    void aTakenSeatCannotBeTakenAgain() throws Exception {
+        try (Table t = table(); WsClient intruder = new WsClient(server.uri())) {
+            intruder.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":\"black\"}", t.code());
+            assertTrue(intruder.next("error").get("message").asText().contains("seat is taken"));
+            intruder.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"forged-token\"}", t.code());
+            assertEquals("spectator", intruder.next("joined").get("seat").asText());
+            intruder.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            assertTrue(intruder.next("error").get("message").asText().contains("spectators"));
+            JsonNode state = t.white().next("state"); // the spectator arriving
+            assertEquals(1, state.get("ply").asInt());
+            assertEquals(t.fen(), state.get("fen").asText());
+        }
+    }
+
+    @Test
+    void aReconnectingPlayerGetsTheSameSeatBack() throws Exception {
+        try (Table t = table()) {
+            t.black().close();
+            try (WsClient back = new WsClient(server.uri())) {
+                back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", t.code().toLowerCase(), t.blackToken());
+                assertEquals("black", back.next("joined").get("seat").asText());
+                assertEquals(t.fen(), back.next("state").get("fen").asText());
+                back.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+                JsonNode state;
+                do state = t.white().next("state"); while (state.get("ply").asInt() != 2);
+                assertEquals("f6-e5", state.get("moves").get(1).asText());
+            }
+        }
+    }
+
+    @Test
+    void roomsPerAddressAreLimited() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            String lastError = null;
+            for (int i = 0; i < 30 && lastError == null; i++) {
+                c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"english\"}");
+                JsonNode m;
+                do m = c.poll(10_000); while (m != null && !m.path("type").asText().matches("joined|error"));
+                if (m != null && m.path("type").asText().equals("error")) lastError = m.get("message").asText();
+            }
+            assertTrue(lastError != null && lastError.contains("too many rooms"), String.valueOf(lastError));
+        }
+        Thread.sleep(Duration.ofMillis(10).toMillis());
+        assertNotEquals(0, server.rooms());
+    }
+}
