@@ -340,10 +340,8 @@ public final class DxpSession {
             think();
             return;
         }
-        MoveList legal = game.legalMoves(new MoveList());
-        int i = legal.indexOf(s.move());
-        DxpMessage.Move message = board.toMessage(legal, i, (int) Math.min(9999, (usedMs + 500) / 1000));
-        game.play(legal, i);
+        DxpMessage.Move message = board.toMessage(s.move(), (int) Math.min(9999, (usedMs + 500) / 1000));
+        game.play(s.move());
         send(message);
     }
 
