@@ -11,7 +11,6 @@ import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
 import org.damka.movegen.Perft;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -40,8 +39,8 @@ public final class Engine {
 
     /** Receives the results of {@link #goPerft}, on the engine's thread. */
     public interface PerftListener {
-        /** The count below one root move. */
-        void move(String move, long count);
+        /** The count below one root move (a move of the position perft started from). */
+        void move(Move move, long count);
 
         /** The end: total of the reported moves; complete is false when stopped early. */
         void finished(long total, int movesDone, int movesTotal, boolean complete);
@@ -262,10 +261,9 @@ public final class Engine {
         joinAnsweredSearch();
         PerftJob job = new PerftJob(MoveGenerator.create(rules), depth);
         Position root = new Position(game.position());
-        MoveNotation notation = new MoveNotation(rules);
         AtomicBoolean done = new AtomicBoolean();
         PerftListener once = new PerftListener() {
-            @Override public void move(String move, long count) { listener.move(move, count); }
+            @Override public void move(Move move, long count) { listener.move(move, count); }
             @Override public void finished(long total, int movesDone, int movesTotal, boolean complete) {
                 if (done.compareAndSet(false, true)) listener.finished(total, movesDone, movesTotal, complete);
             }
@@ -274,7 +272,7 @@ public final class Engine {
         perftJob = job;
         searchThread = new Thread(() -> {
             try {
-                job.run(root, depth, notation, once);
+                job.run(root, depth, once);
             } catch (RuntimeException | StackOverflowError e) {
                 once.finished(0, 0, 0, false);
             }
@@ -318,17 +316,6 @@ public final class Engine {
         return new Perft(MoveGenerator.create(rules)).count(game.position(), depth);
     }
 
-    /** Per-move perft of the current position: each legal move with its count at depth - 1. */
-    public synchronized List<String[]> divide(int depth) {
-        MoveList moves = new MoveList();
-        long[] counts = new Perft(MoveGenerator.create(rules)).divide(game.position(), moves, depth);
-        MoveNotation notation = new MoveNotation(rules);
-        List<String[]> out = new java.util.ArrayList<>();
-        for (int i = 0; i < counts.length; i++) {
-            out.add(new String[] {notation.format(game.position(), moves, i), Long.toString(counts[i])});
-        }
-        return out;
-    }
 
     /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {

@@ -328,10 +328,12 @@ public final class UciProtocol {
     }
 
     private void goPerft(int depth) {
+        Position root = engine.game().position();
+        MoveNotation notation = new MoveNotation(engine.rules());
         engine.goPerft(depth, new Engine.PerftListener() {
             @Override
-            public void move(String move, long count) {
-                out.line(move + ": " + count);
+            public void move(Move move, long count) {
+                out.line(notation.format(root, move) + ": " + count);
             }
 
             @Override
