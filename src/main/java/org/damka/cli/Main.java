@@ -19,7 +19,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new HubCommand(out))
                 .addSubcommand(new DxpCommand())
                 .addSubcommand(new MatchCommand(out))
-                .addSubcommand(new BenchCommand(out));
+                .addSubcommand(new BenchCommand(out))
+                .addSubcommand(new EgdbCommand(out));
         System.exit(cli.execute(args));
     }
 
