@@ -25,7 +25,8 @@ import org.damka.rules.Rules;
  * (plies to the end of the game): a position is won in d+1 if a move reaches a position lost in
  * d, and lost in d+1 when the last of its moves turns out to reach a won one, the longest at d.
  * The staying moves are walked backwards ("unmoves": a piece of the side that just moved steps
- * back, and the position before must have had no capture, since capturing is compulsory).
+ * back; the position before must have had no capture, since capturing is compulsory, see
+ * {@link #reached}).
  * What is never settled is a draw.
  */
 public final class EgdbBuilder {
@@ -233,7 +234,7 @@ public final class EgdbBuilder {
                         before.setSideToMove(mover);
                         before.play(from, to, 0, 0, false);
                         before.setSideToMove(mover);
-                        if (!sc.generator.hasCapture(before)) reached(s, (int) s.index.indexOf(before), d, lost);
+                        reached(s, (int) s.index.indexOf(before), d, lost);
                         if (!king || !flying) break;
                     }
                 }
@@ -241,10 +242,16 @@ public final class EgdbBuilder {
         }
     }
 
-    /** A predecessor learns that one of its staying moves reaches a position settled at d. */
+    /**
+     * A predecessor learns that one of its staying moves reaches a position settled at d. An
+     * unmove is not always a move: where the side had a capture, the quiet move was not legal.
+     * Such a position has no staying moves (its count is 0 from the forward pass), and a real
+     * predecessor's count reaches 0 only after all its staying moves were counted down, so a
+     * count of 0 tells the false ones apart without generating captures again.
+     */
     private static void reached(Slice s, int j, int d, boolean lost) {
         int f = s.flags[j];
-        if ((f & FLAG_SETTLED) != 0) return;
+        if ((f & FLAG_SETTLED) != 0 || s.open[j] == 0) return;
         if (lost) {
             if ((f & FLAG_WIN_QUEUED) == 0 || (s.distance[j] & 0xff) > d + 1) {
                 s.flags[j] = (byte) (f | FLAG_WIN_QUEUED);
