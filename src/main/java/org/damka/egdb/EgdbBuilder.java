@@ -276,7 +276,8 @@ public final class EgdbBuilder {
     /** Runs a task on every index 0..size-1, on the builder's threads, in chunks. */
     private void parallel(int size, IndexTask task) {
         AtomicInteger next = new AtomicInteger();
-        AtomicReference<RuntimeException> failure = new AtomicReference<>();
+        // Any failure of a worker (an Error too) fails the whole pass: a table with holes is never written.
+        AtomicReference<Throwable> failure = new AtomicReference<>();
         Runnable worker = () -> {
             Scratch sc = new Scratch();
             try {
@@ -284,7 +285,7 @@ public final class EgdbBuilder {
                     int end = Math.min(size, c + CHUNK);
                     for (int i = c; i < end; i++) task.run(sc, i);
                 }
-            } catch (RuntimeException e) {
+            } catch (RuntimeException | Error e) {
                 failure.compareAndSet(null, e);
             }
         };
@@ -305,7 +306,9 @@ public final class EgdbBuilder {
                 }
             }
         }
-        if (failure.get() != null) throw failure.get();
+        Throwable f = failure.get();
+        if (f instanceof RuntimeException e) throw e;
+        if (f != null) throw new IllegalStateException("a builder thread failed: " + f, f);
     }
 
     /**
