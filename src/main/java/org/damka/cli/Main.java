@@ -29,7 +29,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new DxpCommand(out, err))
                 .addSubcommand(new MatchCommand(out, err))
                 .addSubcommand(new BenchCommand(out))
-                .addSubcommand(new GuiCommand(out));
+                .addSubcommand(new GuiCommand(out))
+                .addSubcommand(new EgdbCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         // Bad arguments: the reason in one line, not the whole usage.

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
@@ -56,6 +57,8 @@ public final class Engine {
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
     private String evaluation = Evaluator.FULL;
+    /** Endgame tables: options EGDBPath and EGDBPieces (issue 15). */
+    private final EgdbSettings egdb = new EgdbSettings();
 
     private Thread searchThread;
     /** Set (before the listener is called) once the running search or perft has answered. */
@@ -168,7 +171,27 @@ public final class Engine {
      */
     public synchronized void ready() {
         if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
+        search.setEgdb(egdb.tables(rules));
     }
+
+    public synchronized String egdbPath() { return egdb.path(); }
+    public synchronized int egdbPieces() { return egdb.pieces(); }
+
+    public synchronized void setEgdbPath(String folder) {
+        requireIdle();
+        egdb.setPath(folder);
+    }
+
+    public synchronized void setEgdbPieces(int n) {
+        requireIdle();
+        egdb.setPieces(n);
+    }
+
+    /** Warnings about table files found since the last call (shown once each). */
+    public synchronized List<String> takeEgdbWarnings() { return egdb.takeWarnings(); }
+
+    /** The endgame tables' value of the current position, in words. */
+    public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
 
     /** True while a search (or perft) runs and has not answered yet. */
     public synchronized boolean searching() {
@@ -206,6 +229,7 @@ public final class Engine {
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
         ready();
+        for (String warning : egdb.takeWarnings()) listener.message(warning);
         Search s = search;
         s.setThreads(threads);
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));

@@ -14,6 +14,7 @@ import java.util.Set;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.engine.Engine;
+import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
@@ -118,6 +119,7 @@ public final class UciProtocol {
                 case "uci" -> uci();
                 case "isready" -> {
                     engine.ready();
+                    for (String warning : engine.takeEgdbWarnings()) out.info(warning);
                     out.line("readyok");
                 }
                 case "setoption" -> setOption(t);
@@ -175,6 +177,8 @@ public final class UciProtocol {
                 + Engine.MAX_MOVE_OVERHEAD_MS);
         out.line("option name Evaluation type combo default " + Evaluator.FULL + " var " + Evaluator.FULL
                 + " var " + Evaluator.MATERIAL);
+        out.line("option name EGDBPath type string default " + EgdbSettings.DEFAULT_PATH);
+        out.line("option name EGDBPieces type spin default " + EgdbSettings.DEFAULT_PIECES + " min 0 max " + EgdbSettings.MAX_PIECES);
         out.line("uciok");
     }
 
@@ -202,8 +206,10 @@ public final class UciProtocol {
             case "ponder" -> engine.setPonder(bool(name, value));
             case "move overhead" -> engine.setMoveOverheadMs(number(name, value, 0, Engine.MAX_MOVE_OVERHEAD_MS));
             case "evaluation" -> engine.setEvaluation(value);
+            case "egdbpath" -> engine.setEgdbPath(value);
+            case "egdbpieces" -> engine.setEgdbPieces((int) number(name, value, 0, EgdbSettings.MAX_PIECES));
             default -> throw new IllegalArgumentException("unknown option '" + quote(name)
-                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation)");
+                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EGDBPath, EGDBPieces)");
         }
     }
 
@@ -366,6 +372,7 @@ public final class UciProtocol {
             else sb.append(" score cp ").append(i.scoreCp());
             sb.append(" nodes ").append(i.nodes()).append(" nps ").append(i.nps()).append(" time ").append(i.timeMs())
                     .append(" hashfull ").append(i.hashFull());
+            if (i.tbHits() > 0) sb.append(" tbhits ").append(i.tbHits());
             if (multiPv > 1) sb.append(" multipv ").append(i.multiPv());
             if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", notation.formatLine(root, i.pv())));
             out.line(sb.toString());
@@ -407,6 +414,9 @@ public final class UciProtocol {
         out.info("option name Ponder value " + engine.ponder());
         out.info("option name Move Overhead value " + engine.moveOverheadMs());
         out.info("option name Evaluation value " + engine.evaluation());
+        out.info("option name EGDBPath value " + engine.egdbPath());
+        out.info("option name EGDBPieces value " + engine.egdbPieces());
+        out.info("egdb " + engine.egdbValue());
     }
 
     /**
@@ -438,6 +448,7 @@ public final class UciProtocol {
         }
         boolean white = engine.game().position().sideToMove() == 0;
         out.info("eval total " + total + " (White's view); side to move " + (white ? total : -total));
+        out.info("egdb " + engine.egdbValue());
     }
 
     // ---- helpers ---------------------------------------------------------------------------

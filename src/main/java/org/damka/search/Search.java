@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.damka.board.Position;
+import org.damka.egdb.Egdb;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
@@ -133,6 +134,25 @@ public final class Search {
         TimeManager t = time;
         if (t != null) t.restart();
         pondering = false;
+    }
+
+    /** Endgame tables the search probes below the root, or null (issue 15). */
+    private volatile Egdb egdb;
+
+    /** Sets the endgame tables to probe (null: none). Not during a search. */
+    public void setEgdb(Egdb tables) {
+        egdb = tables == null || tables.slices() == 0 ? null : tables;
+    }
+
+    Egdb egdb() {
+        return egdb;
+    }
+
+    /** Positions answered by the endgame tables in the last (or current) search. */
+    public long tbHits() {
+        long n = 0;
+        for (Worker w : workers) n += w.tbHits;
+        return n;
     }
 
     /** Nodes searched by every thread in the last (or current) search. */
@@ -284,7 +304,7 @@ public final class Search {
             }
             listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
                     ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
-                    legalLine(from.stack[0], from.pvLines[k], MAX_PLY)));
+                    legalLine(from.stack[0], from.pvLines[k], MAX_PLY), tbHits()));
         }
     }
 

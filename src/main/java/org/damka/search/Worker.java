@@ -1,6 +1,8 @@
 package org.damka.search;
 
 import org.damka.board.Position;
+import org.damka.egdb.Egdb;
+import org.damka.egdb.EgdbValue;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.movegen.MoveGenerator;
@@ -64,6 +66,9 @@ final class Worker {
     private final int[] threatExtensions = new int[MAX_PLY + 2];
 
     long nodes;
+    /** Positions answered by the endgame tables in this search; the tables (null: none). */
+    long tbHits;
+    private Egdb tables;
     int selDepth;
     /** Root moves with their last scores; the best is kept first (MultiPV: the first k). */
     final MoveList rootMoves = new MoveList();
@@ -126,6 +131,8 @@ final class Worker {
         generator.generate(root, rootMoves);
         for (int i = 0; i < rootMoves.size(); i++) rootScores[i] = -INF;
         nodes = 0;
+        tbHits = 0;
+        tables = owner.egdb();
         selDepth = 0;
         completedDepth = 0;
         java.util.Arrays.fill(killer1, 0);
@@ -260,6 +267,16 @@ final class Worker {
         if (countdown <= 0 || repeated(ply)) {
             if (generator.hasCapture(p) || generator.countMoves(p) > 0) return 0;
             return noMoveScore(p, ply);
+        }
+
+        // Step 1b. Endgame tables (issue 15, org.damka.egdb): below the root, a position they hold
+        // has its exact value; a win or loss counts only if it ends before a draw rule could.
+        if (tables != null && ply > 0 && p.count(0) + p.count(1) <= tables.maxPieces()) {
+            int v = tables.probe(p);
+            if (v != EgdbValue.UNKNOWN && (v == EgdbValue.DRAW || EgdbValue.distance(v) <= countdown)) {
+                tbHits++;
+                return v == EgdbValue.DRAW ? 0 : EgdbValue.isWin(v) ? WIN - ply - EgdbValue.distance(v) : -(WIN - ply - EgdbValue.distance(v));
+            }
         }
 
         // Step 2. Horizon: a quiet position is evaluated (a blocked one has lost).

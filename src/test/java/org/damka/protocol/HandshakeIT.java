@@ -28,6 +28,8 @@ class HandshakeIT extends OneEngineIT {
                 "option name Ponder type check default false",
                 "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Evaluation type combo default full var full var material",
+                "option name EGDBPath type string default egdb",
+                "option name EGDBPieces type spin default 5 min 0 max 7",
                 "uciok"), lines.subList(2, lines.size()));
         engine.send("isready");
         assertEquals("readyok", engine.next(10_000).text());
@@ -42,7 +44,8 @@ class HandshakeIT extends OneEngineIT {
                 "MultiPV", new String[] {"3", "3", "0", "65", ""},
                 "Ponder", new String[] {"true", "true", "yes", "1"},
                 "Move Overhead", new String[] {"30", "30", "-1", "5001", "ten"},
-                "Evaluation", new String[] {"material", "material", "positional", "", "full material"});
+                "Evaluation", new String[] {"material", "material", "positional", "", "full material"},
+                "EGDBPieces", new String[] {"3", "3", "-1", "8", "four"});
         for (Map.Entry<String, String[]> c : cases.entrySet()) {
             String name = c.getKey();
             String[] v = c.getValue();
@@ -62,6 +65,7 @@ class HandshakeIT extends OneEngineIT {
         engine.quiet("setoption name ponder value false");
         engine.quiet("setoption name move overhead value 10");
         engine.quiet("setoption name evaluation value full");
+        engine.quiet("setoption name egdbpieces value 5");
         assertEquals("full", engine.display("option name Evaluation value"));
         assertEquals("16", engine.display("option name Hash value"));
         assertEquals("10", engine.display("option name Move Overhead value"));
