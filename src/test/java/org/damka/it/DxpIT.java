@@ -22,7 +22,7 @@ class DxpIT {
 
     @Test
     void serverAndClientPlayTwoCompleteGames() throws Exception {
-        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15")) {
+        try (JarProcess server = new JarProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15")) {
             int port = -1;
             long deadline = System.currentTimeMillis() + 15_000;
             while (port < 0 && System.currentTimeMillis() < deadline) {
@@ -31,7 +31,7 @@ class DxpIT {
                 else Thread.sleep(50);
             }
             assertTrue(port > 0, "server did not say where it listens\n" + server.transcript());
-            try (EngineProcess client = new EngineProcess("dxp", "--connect", "127.0.0.1:" + port,
+            try (JarProcess client = new JarProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "2", "--time", "1", "--moves", "0", "--move-time", "15")) {
                 List<String> clientGames = List.of(client.next(150_000), client.next(60_000));
                 assertTrue(client.waitFor(10_000), client.transcript());

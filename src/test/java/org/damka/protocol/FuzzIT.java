@@ -54,7 +54,7 @@ class FuzzIT {
         preparePlayouts();
         long started = System.nanoTime();
         int sent = 0, readies = 0;
-        try (EngineProcess engine = EngineProcess.start()) {
+        try (EngineUnderTest engine = EngineUnderTest.start()) {
             while (sent < LINES) {
                 ByteArrayOutputStream batch = new ByteArrayOutputStream();
                 for (int i = 0; i < 1000; i++, sent++) {
