@@ -80,7 +80,7 @@ final class DxpCommand implements Callable<Integer> {
         }
         PrintStream log = quiet ? null : System.err;
         DxpSession.Settings settings = new DxpSession.Settings(name, games, minutes, moves, moveTimeMs);
-        List<DxpSession.GameRecord> played;
+        List<DxpSession.FinishedGame> played;
         if (mode.listen != null) {
             try (ServerSocket server = new ServerSocket()) {
                 server.bind(address, 1);
@@ -99,7 +99,7 @@ final class DxpCommand implements Callable<Integer> {
             }
             played = new DxpSession(new Engine(), new DxpChannel(socket), DxpSession.Role.INITIATOR, settings, log).run();
         }
-        for (DxpSession.GameRecord g : played) out.println(g);
+        for (DxpSession.FinishedGame g : played) out.println(g);
         out.flush();
         return 0;
     }
