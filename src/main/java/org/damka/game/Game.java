@@ -122,8 +122,10 @@ public final class Game {
 
     /** The draw rule that applies to the current position, if any. */
     public Optional<String> drawReason() {
-        if (repetitions() >= 3) return Optional.of("threefold repetition");
         Rules.DrawRules draws = rules.draws();
+        if (repetitions() >= draws.repetitions()) {
+            return Optional.of(draws.repetitions() == 3 ? "threefold repetition" : draws.repetitions() + "-fold repetition");
+        }
         if (draws.reversibleMoves() > 0 && reversiblePlies() >= 2 * draws.reversibleMoves()) {
             return Optional.of(draws.reversibleMoves() + " moves each without capture or man move");
         }

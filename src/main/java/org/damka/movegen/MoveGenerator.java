@@ -1,6 +1,7 @@
 package org.damka.movegen;
 
 import org.damka.board.Position;
+import org.damka.rules.CapturePrecedence;
 import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
 
@@ -10,8 +11,9 @@ import org.damka.rules.Rules;
  * {@link HexMoveGenerator}); the capture walker that enumerates capture sequences is shared and
  * table-driven. It applies every capture rule in one place: compulsory continuation, Turkish
  * strike (captured pieces stay and block until the move ends), flying or short kings, the
- * landing rule of flying kings, promotion during a capture, the majority rule, and merging of
- * paths with the same (from, to, captured set).
+ * landing rule of flying kings, promotion during a capture, the precedence among captures
+ * ({@link CapturePrecedence}: the majority rule today), and merging of paths with the same
+ * (from, to, captured set).
  *
  * <p>An instance keeps scratch state: use one per thread.
  */
@@ -25,7 +27,9 @@ public abstract class MoveGenerator {
     private final int[] next;
     private final int layout;
     private final boolean flyingKings;
-    private final boolean majority;
+    private final CapturePrecedence precedence;
+    /** False under free choice: every capture is kept and no rank is computed. */
+    private final boolean ranked;
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
     protected final int[] manCaptureDirections = new int[2];
@@ -36,9 +40,12 @@ public abstract class MoveGenerator {
     private MoveList out;
     private int listStart;
     private int origin;
+    private boolean originIsKing;
+    private long enemyKingsLo, enemyKingsHi;
     /** Side to move, the enemy pieces and the empty cells (with the origin) of the walk. */
     protected int side;
     protected long enemyLo, enemyHi, emptyLo, emptyHi;
+    /** The highest rank of the captures listed so far (ranked precedence only). */
     private int best;
     private long promotionLo, promotionHi;
 
@@ -48,7 +55,8 @@ public abstract class MoveGenerator {
         this.next = geometry.nextTable();
         this.layout = geometry.layoutBits();
         this.flyingKings = rules.flyingKings();
-        this.majority = rules.majorityCapture();
+        this.precedence = rules.capturePrecedence();
+        this.ranked = precedence != CapturePrecedence.FREE_CHOICE;
         this.promotionInCapture = rules.promotionInCapture();
         int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
         int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
@@ -116,6 +124,8 @@ public abstract class MoveGenerator {
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         enemyLo = p.piecesLo(enemy);
         enemyHi = p.piecesHi(enemy);
+        enemyKingsLo = enemyLo & p.kingsLo();
+        enemyKingsHi = enemyHi & p.kingsHi();
         long freeLo = geometry.boardLo() & ~(p.whiteLo() | p.blackLo());
         long freeHi = geometry.boardHi() & ~(p.whiteHi() | p.blackHi());
         promotionLo = geometry.promotionLo(side);
@@ -137,7 +147,8 @@ public abstract class MoveGenerator {
             // The capturing piece's own start square counts as empty.
             emptyLo = offset == 0 ? freeLo | (1L << low) : freeLo;
             emptyHi = offset == 0 ? freeHi : freeHi | (1L << low);
-            if (((kings >>> low) & 1) != 0) {
+            originIsKing = ((kings >>> low) & 1) != 0;
+            if (originIsKing) {
                 kingCapture(bit, 0, 0, 0, ALL_DIRECTIONS, false);
             } else {
                 manCapture(bit, 0, 0, 0);
@@ -257,13 +268,15 @@ public abstract class MoveGenerator {
         return false;
     }
 
-    /** Adds a finished capture, applying the majority rule and merging duplicate paths. */
+    /** Adds a finished capture, applying the capture precedence and merging duplicate paths. */
     private void emit(int to, long capLo, long capHi, int count, boolean promotes) {
         MoveList list = out;
-        if (majority) {
-            if (count < best) return;
-            if (count > best) {
-                best = count;
+        if (ranked) {
+            int kings = Long.bitCount(capLo & enemyKingsLo) + Long.bitCount(capHi & enemyKingsHi);
+            int rank = precedence.rank(count, kings, originIsKing);
+            if (rank < best) return;
+            if (rank > best) {
+                best = rank;
                 list.size = listStart;
             }
         }
