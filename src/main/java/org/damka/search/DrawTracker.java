@@ -1,17 +1,16 @@
 package org.damka.search;
 
 import org.damka.board.Position;
+import org.damka.draw.DrawJudge;
 import org.damka.game.Game;
 import org.damka.movegen.MoveList;
-import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
-import org.damka.rules.Rules.EndgameLimit;
-import org.damka.rules.Rules.StasisLimit;
 
 /**
  * The draw rules inside the tree, from counters kept per ply: repetition (position hashes of the
  * game and of the line searched), the reversible-move counter, the stasis counters and the
- * endgame limits. All arrays are preallocated; nothing is allocated per node.
+ * endgame limits; what the counters mean is the {@link DrawJudge}'s, as for the game. All arrays
+ * are preallocated; nothing is allocated per node.
  */
 final class DrawTracker {
     /** Draw countdowns (plies left before a counter rule draws) mixed into table keys. */
@@ -23,31 +22,23 @@ final class DrawTracker {
     /** Game plies kept for repetitions: only positions since the last irreversible move count. */
     private static final int GAME_HISTORY = 1023;
 
-    private final Geometry geometry;
+    private final DrawJudge judge;
+    private final int endgames;
     private final long[] hashes;
     private int historyLength;
     private final int[] reversible;
     private final int[] stable;
-    private final EndgameLimit[] endgames;
-    private final StasisLimit[] stasis;
+    /** Per ply and endgame limit: its stronger side (-1: it does not hold) and that side's moves in it. */
     private final int[] egCount, egStrong;
-    private final int reversibleLimit;
-    private final int endgameMaxPieces;
 
     DrawTracker(Rules rules, int plies) {
-        this.geometry = rules.geometry();
+        judge = new DrawJudge(rules);
+        endgames = judge.endgames();
         hashes = new long[GAME_HISTORY + 1 + plies];
         reversible = new int[plies];
         stable = new int[plies];
-        endgames = rules.draws().endgames().toArray(new EndgameLimit[0]);
-        stasis = rules.draws().stasis().toArray(new StasisLimit[0]);
-        egCount = new int[plies * Math.max(1, endgames.length)];
-        egStrong = new int[plies * Math.max(1, endgames.length)];
-        int r = rules.draws().reversibleMoves();
-        reversibleLimit = r > 0 ? 2 * r : Integer.MAX_VALUE;
-        int maxPieces = 0;
-        for (EndgameLimit e : endgames) maxPieces = Math.max(maxPieces, e.maxPieces() + e.weakKings());
-        endgameMaxPieces = maxPieces;
+        egCount = new int[plies * Math.max(1, endgames)];
+        egStrong = new int[plies * Math.max(1, endgames)];
     }
 
     /** Takes the game's history and counters as the root's (ply 0). */
@@ -58,16 +49,9 @@ final class DrawTracker {
         for (int ply = game.plies() - tail; ply < game.plies(); ply++) hashes[historyLength++] = game.positionAt(ply).hash();
         reversible[0] = game.reversiblePlies();
         stable[0] = game.stablePlies();
-        for (int k = 0; k < endgames.length; k++) {
-            int strong = Game.strongSide(endgames[k], root, geometry);
-            int count = 0;
-            if (strong >= 0) {
-                for (int ply = game.plies(); ply > 0 && Game.strongSide(endgames[k], game.positionAt(ply - 1), geometry) == strong; ply--) {
-                    if (game.positionAt(ply - 1).sideToMove() == strong) count++;
-                }
-            }
-            egStrong[k] = strong;
-            egCount[k] = count;
+        for (int k = 0; k < endgames; k++) {
+            egStrong[k] = judge.strongSide(k, root);
+            egCount[k] = game.strongMoves(k);
         }
     }
 
@@ -81,10 +65,9 @@ final class DrawTracker {
         boolean capture = moves.isCapture(i);
         reversible[ply + 1] = capture || !p.isKing(moves.from(i)) ? 0 : reversible[ply] + 1;
         stable[ply + 1] = capture || moves.promotes(i) ? 0 : stable[ply] + 1;
-        int k0 = ply * endgames.length, k1 = (ply + 1) * endgames.length;
-        boolean few = child.count(0) + child.count(1) <= endgameMaxPieces;
-        for (int k = 0; k < endgames.length; k++) {
-            int strong = few ? Game.strongSide(endgames[k], child, geometry) : -1;
+        int k0 = ply * endgames, k1 = (ply + 1) * endgames;
+        for (int k = 0; k < endgames; k++) {
+            int strong = judge.strongSide(k, child);
             egStrong[k1 + k] = strong;
             egCount[k1 + k] = strong >= 0 && egStrong[k0 + k] == strong
                     ? egCount[k0 + k] + (p.sideToMove() == strong ? 1 : 0) : 0;
@@ -96,18 +79,10 @@ final class DrawTracker {
      * position p at this ply; 0 or less means it is drawn now. Large when no rule is near.
      */
     int countdown(int ply, Position p) {
-        int left = reversibleLimit == Integer.MAX_VALUE ? Integer.MAX_VALUE : reversibleLimit - reversible[ply];
-        if (stasis.length > 0) {
-            int pieces = p.count(0) + p.count(1);
-            if (p.kingCount(0) > 0 && p.kingCount(1) > 0) {
-                for (StasisLimit s : stasis) {
-                    if (pieces >= s.minPieces() && pieces <= s.maxPieces()) left = Math.min(left, 2 * s.moves() - stable[ply]);
-                }
-            }
-        }
-        int base = ply * endgames.length;
-        for (int k = 0; k < endgames.length; k++) {
-            if (egStrong[base + k] >= 0) left = Math.min(left, 2 * (endgames[k].moves() - egCount[base + k]));
+        int left = Math.min(judge.reversibleCountdown(reversible[ply]), judge.stasisCountdown(p, stable[ply]));
+        int base = ply * endgames;
+        for (int k = 0; k < endgames; k++) {
+            if (egStrong[base + k] >= 0) left = Math.min(left, judge.endgameCountdown(k, egCount[base + k]));
         }
         return left;
     }
