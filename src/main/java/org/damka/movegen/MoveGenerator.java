@@ -18,14 +18,17 @@ import org.damka.rules.Rules;
  * <p>An instance keeps scratch state: use one per thread.
  */
 public abstract class MoveGenerator {
-    protected static final int ALL_DIRECTIONS = 0b1111;
-    /** Directions along a line: up-left/down-right (0, 3) and up-right/down-left (1, 2). */
-    private static final int LINE_03 = 0b1001, LINE_12 = 0b0110;
+    /** The four slanted directions, for the bitboard code of the families. */
+    protected static final int ALL_DIRECTIONS = (1 << Geometry.DIRECTIONS) - 1;
 
     protected final Rules rules;
     protected final Geometry geometry;
     private final int[] next;
     private final int layout;
+    /** The directions of the board's neighbour table, and per direction: its opposite, the others. */
+    private final int directions;
+    private final int[] back, across;
+    private final int everyDirection;
     private final boolean flyingKings;
     private final CapturePrecedence precedence;
     /** False under free choice: every capture is kept and no rank is computed. */
@@ -54,14 +57,22 @@ public abstract class MoveGenerator {
         this.geometry = rules.geometry();
         this.next = geometry.nextTable();
         this.layout = geometry.layoutBits();
+        this.directions = geometry.directions();
+        this.everyDirection = (1 << directions) - 1;
+        this.back = new int[directions];
+        this.across = new int[directions];
+        for (int d = 0; d < directions; d++) {
+            back[d] = geometry.opposite(d);
+            across[d] = everyDirection & ~(1 << d) & ~(1 << back[d]);
+        }
         this.flyingKings = rules.flyingKings();
         this.precedence = rules.capturePrecedence();
         this.ranked = precedence != CapturePrecedence.FREE_CHOICE;
         this.promotionInCapture = rules.promotionInCapture();
         int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
         int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
-        manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardWhite;
-        manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardBlack;
+        manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? everyDirection : forwardWhite;
+        manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? everyDirection : forwardBlack;
     }
 
     /** The generator for a variant, chosen once by its geometry. */
@@ -149,7 +160,7 @@ public abstract class MoveGenerator {
             emptyHi = offset == 0 ? freeHi : freeHi | (1L << low);
             originIsKing = ((kings >>> low) & 1) != 0;
             if (originIsKing) {
-                kingCapture(bit, 0, 0, 0, ALL_DIRECTIONS, false);
+                kingCapture(bit, 0, 0, 0, everyDirection, false);
             } else {
                 manCapture(bit, 0, 0, 0);
             }
@@ -168,7 +179,7 @@ public abstract class MoveGenerator {
     protected void manCapture(int sq, long capLo, long capHi, int count) {
         boolean continued = false;
         int dirs = manCaptureDirections[side];
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) == 0) continue;
             int victim = next[d * layout + sq];
             if (victim < 0 || !has(enemyLo, enemyHi, victim) || has(capLo, capHi, victim)) continue;
@@ -187,7 +198,7 @@ public abstract class MoveGenerator {
         if (has(promotionLo, promotionHi, landing)) {
             switch (promotionInCapture) {
                 case END_MOVE -> emit(landing, capLo, capHi, count, true);
-                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, ALL_DIRECTIONS, true);
+                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, everyDirection, true);
                 case PASS_AS_MAN -> manCapture(landing, capLo, capHi, count);
             }
         } else {
@@ -208,7 +219,7 @@ public abstract class MoveGenerator {
      */
     private void kingCapture(int sq, long capLo, long capHi, int count, int dirs, boolean promoted) {
         boolean continued = false;
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) == 0) continue;
             int base = d * layout;
             int victim = victimAlong(sq, base, capLo, capHi);
@@ -219,10 +230,10 @@ public abstract class MoveGenerator {
             if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
             int taken = count + 1;
             if (!flyingKings) {
-                kingCapture(landing, cLo, cHi, taken, ALL_DIRECTIONS & ~(1 << (3 - d)), promoted);
+                kingCapture(landing, cLo, cHi, taken, everyDirection & ~(1 << back[d]), promoted);
                 continue;
             }
-            int across = (LINE_03 & (1 << d)) != 0 ? LINE_12 : LINE_03;
+            int across = this.across[d];
             int last = landing;
             boolean goesOn = false;
             for (int x = landing; x >= 0 && has(emptyLo, emptyHi, x); x = next[base + x]) {
@@ -262,7 +273,7 @@ public abstract class MoveGenerator {
     }
 
     private boolean canCapture(int sq, int dirs, long capLo, long capHi) {
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) != 0 && victimAlong(sq, d * layout, capLo, capHi) >= 0) return true;
         }
         return false;
