@@ -263,13 +263,58 @@ public abstract class MoveGenerator {
      * enemy piece not yet taken, with an empty square right behind it.
      */
     private int victimAlong(int sq, int base, long capLo, long capHi) {
+        return victimOn(sq, base, flyingKings, capLo, capHi, enemyLo, enemyHi, emptyLo, emptyHi);
+    }
+
+    /**
+     * The rule of a single jump, for the walker and for {@link #jumps}: along the line from sq,
+     * the first occupied square (the adjacent one unless flying) must hold an enemy piece not
+     * yet taken, with an empty square right behind it. Returns that piece, or -1.
+     */
+    private int victimOn(int sq, int base, boolean flying, long capLo, long capHi,
+                         long enLo, long enHi, long emLo, long emHi) {
         int v = next[base + sq];
-        if (flyingKings) {
-            while (v >= 0 && has(emptyLo, emptyHi, v)) v = next[base + v];
+        if (flying) {
+            while (v >= 0 && has(emLo, emHi, v)) v = next[base + v];
         }
-        if (v < 0 || !has(enemyLo, enemyHi, v) || has(capLo, capHi, v)) return -1;
+        if (v < 0 || !has(enLo, enHi, v) || has(capLo, capHi, v)) return -1;
         int landing = next[base + v];
-        return landing >= 0 && has(emptyLo, emptyHi, landing) ? v : -1;
+        return landing >= 0 && has(emLo, emHi, landing) ? v : -1;
+    }
+
+    /**
+     * Every single jump from a of the side to move's piece whose move started on origin (a man,
+     * or a king, flying where the rules say so), with the pieces of the captured set already
+     * taken: each entry of out is {@code victim << 8 | landing}, nearest landing first; returns
+     * their number. The walker's own jump rule, for notation (which follows and prints landing
+     * paths). Slow path; it reads no walker state, so it may run beside a walk.
+     */
+    public final int jumps(Position p, int origin, int a, boolean king, long capLo, long capHi, int[] out) {
+        int own = p.sideToMove(), enemy = own ^ 1;
+        long enLo = p.piecesLo(enemy), enHi = p.piecesHi(enemy);
+        long emLo = geometry.boardLo() & ~(p.whiteLo() | p.blackLo());
+        long emHi = geometry.boardHi() & ~(p.whiteHi() | p.blackHi());
+        // The capturing piece's own start square counts as empty.
+        if (origin < 64) emLo |= 1L << origin; else emHi |= 1L << origin;
+        boolean flying = king && flyingKings;
+        int dirs = king ? everyDirection : manCaptureDirections[own];
+        int n = 0;
+        for (int d = 0; d < directions; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int base = d * layout;
+            int victim = victimOn(a, base, flying, capLo, capHi, enLo, enHi, emLo, emHi);
+            if (victim < 0) continue;
+            for (int x = next[base + victim]; x >= 0 && has(emLo, emHi, x); x = next[base + x]) {
+                out[n++] = victim << 8 | x;
+                if (!flying) break;
+            }
+        }
+        return n;
+    }
+
+    /** The most single jumps {@link #jumps} can list from one square. */
+    public final int maxJumps() {
+        return directions * geometry.rows();
     }
 
     private boolean canCapture(int sq, int dirs, long capLo, long capHi) {
