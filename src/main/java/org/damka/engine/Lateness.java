@@ -3,12 +3,13 @@ package org.damka.engine;
 /**
  * How late the answers to timed searches came: the milliseconds between a search's hard deadline
  * and the moment its best move had been written (a busy machine deschedules the search thread,
- * a garbage collection pauses it). The largest lateness of the last {@value #WINDOW} timed moves
- * is the margin the next searches keep in hand, on top of the Move Overhead option, so an engine
- * that finds itself late on a loaded machine aims earlier, and relaxes once the load has gone.
+ * a garbage collection pauses it). The margin the next searches keep in hand, on top of the Move
+ * Overhead option, is the largest recent lateness, each halved for every {@value #HALF_LIFE}
+ * moves since: an engine that finds itself late on a loaded machine aims earlier at once, and
+ * relaxes again once the load has gone, so one pause does not weaken a whole game.
  */
 final class Lateness {
-    static final int WINDOW = 32;
+    static final int WINDOW = 32, HALF_LIFE = 8;
     /** Never keep more than this in hand: a pathological pause must not starve every later move. */
     static final long MAX_MARGIN_MS = 1000;
 
@@ -21,10 +22,13 @@ final class Lateness {
         recent[count++ % WINDOW] = Math.max(0, elapsedMs - hardMs);
     }
 
-    /** The margin to keep in hand: the largest recent lateness, at most {@value #MAX_MARGIN_MS} ms. */
+    /** The margin to keep in hand (see the class comment), at most {@value #MAX_MARGIN_MS} ms. */
     synchronized long marginMs() {
         long max = 0;
-        for (long late : recent) max = Math.max(max, late);
+        for (int age = 0; age < Math.min(count, WINDOW); age++) {
+            long late = recent[Math.floorMod(count - 1 - age, WINDOW)];
+            max = Math.max(max, late >> (age / HALF_LIFE));
+        }
         return Math.min(max, MAX_MARGIN_MS);
     }
 }
