@@ -47,6 +47,21 @@ public final class Engine {
      */
     private static final long RESERVE_BYTES = 64L << 20, RESERVE_PER_THREAD_BYTES = 8L << 20;
 
+    /**
+     * A search, perft or bench started by go, goPerft or goBench: a handle to stop that one and
+     * no later job (searches reuse one {@link Search}).
+     */
+    public static final class Job {
+        /** Set (before the listener is called) once the job has answered. */
+        private final AtomicBoolean answered;
+        private final Runnable stopper;
+
+        private Job(AtomicBoolean answered, Runnable stopper) {
+            this.answered = answered;
+            this.stopper = stopper;
+        }
+    }
+
     /** Receives the results of {@link #goPerft}, on the engine's thread. */
     public interface PerftListener {
         /** The count below one root move. */
@@ -72,10 +87,8 @@ public final class Engine {
     private String evaluation = Evaluator.FULL;
 
     private Thread searchThread;
-    /** Set (before the listener is called) once the running search or perft has answered. */
-    private AtomicBoolean answered = new AtomicBoolean(true);
-    /** Stops the running search, perft or bench (and nothing started after it). */
-    private Runnable stopper = () -> { };
+    /** The last search, perft or bench started (finished when it has answered). */
+    private Job job = new Job(new AtomicBoolean(true), () -> { });
     private java.util.concurrent.ScheduledExecutorService timer;
 
     public synchronized Rules rules() { return rules; }
@@ -216,10 +229,16 @@ public final class Engine {
      * isready, which UCI GUIs send after changing options or starting a game), and the first time
      * for a variant warms the JIT up ({@link WarmUp}), so the first moves keep their time.
      */
-    public synchronized void ready() {
-        requireIdle();
-        buildSearch();
-        warmUp.once(rules, evaluation);
+    public void ready() {
+        Rules r;
+        String e;
+        synchronized (this) {
+            requireIdle();
+            buildSearch();
+            r = rules;
+            e = evaluation;
+        }
+        warmUp.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
     }
 
     private void buildSearch() {
@@ -231,7 +250,7 @@ public final class Engine {
 
     /** True while a search (or perft) runs and has not answered yet. */
     public synchronized boolean searching() {
-        return searchThread != null && searchThread.isAlive() && !answered.get();
+        return searchThread != null && searchThread.isAlive() && !job.answered.get();
     }
 
     private void requireIdle() {
@@ -239,12 +258,12 @@ public final class Engine {
     }
 
     /** Starts a job (search, perft, bench) on the engine's thread. Called with the lock held. */
-    private void start(String name, Runnable work, AtomicBoolean done, Runnable stop) {
-        answered = done;
-        stopper = stop;
+    private Job start(String name, Runnable work, AtomicBoolean done, Runnable stop) {
+        job = new Job(done, stop);
         searchThread = new Thread(work, name);
         searchThread.setDaemon(true);
         searchThread.start();
+        return job;
     }
 
     /**
@@ -270,15 +289,15 @@ public final class Engine {
      * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
      * illegal one fails the call (nothing started).
      */
-    public synchronized void go(SearchLimits limits, SearchListener listener) {
-        go(limits, listener, System.nanoTime());
+    public synchronized Job go(SearchLimits limits, SearchListener listener) {
+        return go(limits, listener, System.nanoTime());
     }
 
     /**
      * As {@link #go(SearchLimits, SearchListener)}, the move's clock having started at
      * startNanos ({@link System#nanoTime}, e.g. when the command was read).
      */
-    public synchronized void go(SearchLimits limits, SearchListener listener, long startNanos) {
+    public synchronized Job go(SearchLimits limits, SearchListener listener, long startNanos) {
         requireIdle();
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
@@ -300,7 +319,7 @@ public final class Engine {
         };
         SearchLimits l = limits;
         s.prepare(l, startNanos);
-        start("damka-search", () -> {
+        return start("damka-search", () -> {
             try {
                 s.run(g, l, overhead, once);
                 lateness.record(s.elapsedMs(), s.hardLimitMs());
@@ -332,7 +351,7 @@ public final class Engine {
      * Starts a per-move perft of the current position on the engine's thread and returns at once;
      * {@link #stop} ends it early (the listener is told it is incomplete).
      */
-    public synchronized void goPerft(int depth, PerftListener listener) {
+    public synchronized Job goPerft(int depth, PerftListener listener) {
         if (depth < 1 || depth > MAX_PERFT_DEPTH) {
             throw new IllegalArgumentException("perft depth must be 1.." + MAX_PERFT_DEPTH + ", got " + depth);
         }
@@ -348,7 +367,7 @@ public final class Engine {
                 if (done.compareAndSet(false, true)) listener.finished(total, movesDone, movesTotal, complete);
             }
         };
-        start("damka-perft", () -> {
+        return start("damka-perft", () -> {
             try {
                 job.run(root, depth, notation, once);
             } catch (RuntimeException | StackOverflowError e) {
@@ -361,7 +380,7 @@ public final class Engine {
      * Starts the bench ({@link #bench}) on the engine's thread and returns at once: progress
      * gets each position's line, done the result (incomplete when stopped), or failed the error.
      */
-    public synchronized void goBench(int depthOverride, java.util.function.Consumer<String> progress,
+    public synchronized Job goBench(int depthOverride, java.util.function.Consumer<String> progress,
                                      java.util.function.Consumer<Bench.Result> done,
                                      java.util.function.Consumer<RuntimeException> failed) {
         requireIdle();
@@ -369,7 +388,7 @@ public final class Engine {
         List<Bench.Position> positions = Bench.positions();
         Bench bench = new Bench();
         AtomicBoolean answer = new AtomicBoolean();
-        start("damka-bench", () -> {
+        return start("damka-bench", () -> {
             try {
                 Bench.Result result = bench.search(positions, depthOverride, progress);
                 answer.set(true);
@@ -383,22 +402,20 @@ public final class Engine {
 
     /** Asks the running search (or perft, or bench) to stop; its answer follows at once. */
     public synchronized void stop() {
-        stopJob(answered, stopper);
+        stop(job);
     }
 
-    /** Stops that job if it is still the running one (a later search may reuse its Search). */
-    private synchronized void stopJob(AtomicBoolean job, Runnable stop) {
-        if (job == answered && !job.get()) stop.run();
+    /** Stops that job if it is still running; a later job is not affected (it may reuse its Search). */
+    public synchronized void stop(Job j) {
+        if (j == job && !j.answered.get()) j.stopper.run();
     }
 
     /**
-     * Stops the running job, if it still runs, after delayMs: a bound on a job nobody can stop
-     * any more (the input has ended). A job started later is not affected.
+     * Stops that job, if it still runs, after delayMs: a bound on a job nobody can stop any more
+     * (the input has ended). A later job is not affected.
      */
-    public synchronized void stopAfter(long delayMs) {
-        if (!searching()) return;
-        AtomicBoolean job = answered;
-        Runnable stop = stopper;
+    public synchronized void stopAfter(Job j, long delayMs) {
+        if (j != job || j.answered.get()) return;
         if (timer == null) {
             timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "damka-stop-timer");
@@ -406,7 +423,7 @@ public final class Engine {
                 return t;
             });
         }
-        timer.schedule(() -> stopJob(job, stop), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        timer.schedule(() -> stop(j), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     /** Stops the running job (if any) and waits until its answer has been handed over and its thread has ended. */

@@ -2,6 +2,7 @@ package org.damka.engine;
 
 import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -21,13 +22,15 @@ import org.damka.search.SearchListener;
  * the variant, on a search and table of their own (the engine's table and statistics are not
  * touched, so later searches are the same as without it). A fresh JVM otherwise interprets the
  * search, then compiles it in the background, during the first moves of a game, and overruns
- * short move times on a busy machine. Done once per variant and evaluation, at isready: at least
- * {@value #MIN_MS} ms, then on while the JIT is still compiling, at most {@value #MAX_MS} ms.
+ * short move times on a busy machine. Done once per variant and evaluation, at isready. The
+ * budget is CPU time of this thread, so a loaded machine gets the same amount of warming (the
+ * compiler's thresholds count work, not time): {@value #MIN_CPU_MS} ms, then on while the JIT
+ * still finishes compilations, within {@value #MAX_MS} ms of wall time.
  */
 final class WarmUp {
-    static final long MIN_MS = 300, MAX_MS = 3000;
-    /** The JIT counts as settled when a round of searches this long compiled nothing more. */
-    private static final long QUIET_ROUND_MS = 100;
+    static final long MIN_CPU_MS = 500, MAX_MS = 5000;
+    /** The JIT counts as settled when a round of searches this long (CPU) compiled nothing more. */
+    private static final long ROUND_CPU_MS = 100;
     private static final long NODES_PER_SEARCH = 20_000;
     private static final int TABLE_MB = 1;
 
@@ -47,22 +50,23 @@ final class WarmUp {
         };
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
-        long start = System.nanoTime();
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        long wallEnd = System.nanoTime() + MAX_MS * 1_000_000;
+        long cpuStart = cpu.getCurrentThreadCpuTime();
         long compiled = -1;
         int next = 0;
-        while (true) {
-            long elapsed = (System.nanoTime() - start) / 1_000_000;
-            if (elapsed >= MAX_MS) return;
-            if (elapsed >= MIN_MS) {
+        while (System.nanoTime() < wallEnd) {
+            long cpuMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+            if (cpuMs >= MIN_CPU_MS) {
                 if (!measurable) return;
                 long now = jit.getTotalCompilationTime();
                 if (now == compiled) return;
                 compiled = now;
             }
-            long roundEnd = System.nanoTime() + QUIET_ROUND_MS * 1_000_000;
-            while (System.nanoTime() < roundEnd) {
+            long roundEnd = cpu.getCurrentThreadCpuTime() + ROUND_CPU_MS * 1_000_000;
+            while (cpu.getCurrentThreadCpuTime() < roundEnd && System.nanoTime() < wallEnd) {
                 Game g = games.get(next++ % games.size());
-                search.run(g, new SearchLimits(0, 0, 0, 0, 0, 0, NODES_PER_SEARCH, QUIET_ROUND_MS, false, false), 0, quiet);
+                search.run(g, SearchLimits.nodes(NODES_PER_SEARCH), 0, quiet);
             }
         }
     }

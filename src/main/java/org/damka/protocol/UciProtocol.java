@@ -68,6 +68,8 @@ public final class UciProtocol {
     private volatile boolean quitting;
     /** A stop was sent to the running job: its answer comes by itself, soon. */
     private volatile boolean stopSent;
+    /** The last job started, and what the end of the input does to it. */
+    private volatile Engine.Job job;
     private volatile AtEndOfInput atEndOfInput = AtEndOfInput.NOTHING;
     /** What atEndOfInput becomes on ponderhit. */
     private volatile AtEndOfInput atEndOfInputAfterPonderHit = AtEndOfInput.NOTHING;
@@ -180,17 +182,21 @@ public final class UciProtocol {
      * queued before the end is bounded too.
      */
     private synchronized void applyEndOfInput() {
-        if (!inputEnded) return;
+        if (!inputEnded || job == null) return;
         switch (atEndOfInput) {
-            case STOP -> stop();
-            case STOP_AFTER_GRACE -> engine.stopAfter(END_OF_INPUT_GRACE_MS);
+            case STOP -> {
+                stopSent = true;
+                engine.stop(job);
+            }
+            case STOP_AFTER_GRACE -> engine.stopAfter(job, END_OF_INPUT_GRACE_MS);
             case NOTHING -> { }
         }
     }
 
     /** After starting a job: quit or the end of the input may already have come. */
-    private void started(AtEndOfInput rule, AtEndOfInput afterPonderHit) {
+    private void started(Engine.Job started, AtEndOfInput rule, AtEndOfInput afterPonderHit) {
         synchronized (this) {
+            job = started;
             atEndOfInput = rule;
             atEndOfInputAfterPonderHit = afterPonderHit;
         }
@@ -263,7 +269,9 @@ public final class UciProtocol {
                 case "go" -> go(t, receivedNanos);
                 case "stop" -> stop();
                 case "ponderhit" -> {
-                    atEndOfInput = atEndOfInputAfterPonderHit;
+                    synchronized (this) {
+                        atEndOfInput = atEndOfInputAfterPonderHit;
+                    }
                     engine.ponderHit();
                     applyEndOfInput();
                 }
@@ -432,8 +440,8 @@ public final class UciProtocol {
         AtEndOfInput afterPonderHit = infinite || !limited ? AtEndOfInput.STOP
                 : timed ? AtEndOfInput.NOTHING : AtEndOfInput.STOP_AFTER_GRACE;
         stopSent = false;
-        engine.go(limits, new Printer(engine.multiPv()), receivedNanos);
-        started(ponder ? AtEndOfInput.STOP : afterPonderHit, afterPonderHit);
+        Engine.Job search = engine.go(limits, new Printer(engine.multiPv()), receivedNanos);
+        started(search, ponder ? AtEndOfInput.STOP : afterPonderHit, afterPonderHit);
     }
 
     /** The number after a go parameter; clock values are cut to MAX_TIME_MS. */
@@ -452,7 +460,7 @@ public final class UciProtocol {
 
     private void goPerft(int depth) {
         stopSent = false;
-        engine.goPerft(depth, new Engine.PerftListener() {
+        Engine.Job perft = engine.goPerft(depth, new Engine.PerftListener() {
             @Override
             public void move(String move, long count) {
                 out.line(move + ": " + count);
@@ -467,7 +475,7 @@ public final class UciProtocol {
                 }
             }
         });
-        started(AtEndOfInput.STOP_AFTER_GRACE, AtEndOfInput.STOP_AFTER_GRACE);
+        started(perft, AtEndOfInput.STOP_AFTER_GRACE, AtEndOfInput.STOP_AFTER_GRACE);
     }
 
     /** Writes what the search reports. Called on the search thread; touches only the output. */
@@ -533,11 +541,11 @@ public final class UciProtocol {
         int depth = t.length == 2 ? (int) number("bench depth", t[1], 1, Engine.MAX_SEARCH_DEPTH) : 0;
         awaitIdleOrRefuse();
         stopSent = false;
-        engine.goBench(depth, line -> out.info(line), result -> {
+        Engine.Job bench = engine.goBench(depth, line -> out.info(line), result -> {
             if (result.complete()) out.info(result.summary());
             else out.info("bench stopped after " + result.lines().size() + " positions (" + result.nodes() + " nodes)");
         }, e -> out.error("bench: " + e.getMessage()));
-        started(AtEndOfInput.NOTHING, AtEndOfInput.NOTHING);
+        started(bench, AtEndOfInput.NOTHING, AtEndOfInput.NOTHING);
     }
 
     private void eval() {

@@ -58,4 +58,17 @@ class EndOfInputIT {
             assertEquals(List.of(), said.stream().filter(s -> s.startsWith("info string")).toList());
         }
     }
+
+    /** The end of input bounds the search it finds running, never a later one started from queued lines. */
+    @Test
+    void aSearchQueuedBehindAStoppedOneIsNotCutShort() {
+        try (EngineProcess e = EngineProcess.start()) {
+            e.send("go infinite\nstop\nisready\nposition startpos moves c3-d4\ngo depth 3");
+            e.closeInput();
+            assertEquals(0, e.waitFor(EXIT_MS));
+            List<String> said = e.transcript();
+            assertEquals(2, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+            assertTrue(said.stream().anyMatch(s -> s.startsWith("info depth 3 ")), said.toString());
+        }
+    }
 }
