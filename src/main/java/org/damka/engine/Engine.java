@@ -321,8 +321,9 @@ public final class Engine {
         s.prepare(l, startNanos);
         return start("damka-search", () -> {
             try {
+                long handOverMs = (System.nanoTime() - startNanos) / 1_000_000;
                 s.run(g, l, overhead, once);
-                lateness.record(s.elapsedMs(), s.hardLimitMs());
+                lateness.record(s.elapsedMs(), s.hardLimitMs(), handOverMs);
             } catch (RuntimeException | StackOverflowError e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);

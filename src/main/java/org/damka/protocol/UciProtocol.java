@@ -298,11 +298,6 @@ public final class UciProtocol {
         return true;
     }
 
-    /** Serves one line as if just read (tests). */
-    boolean serve(String text) {
-        return serve(text, System.nanoTime());
-    }
-
     // ---- uci, setoption ------------------------------------------------------------------
 
     private void uci() {

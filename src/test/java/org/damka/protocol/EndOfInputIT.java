@@ -49,26 +49,26 @@ class EndOfInputIT {
 
     @Test
     void searchesQueuedBehindEachOtherAreEachBoundedAndAnswered() {
-        try (EngineProcess e = EngineProcess.start()) {
-            e.send("go depth 127\nposition startpos moves c3-d4\ngo depth 127\ngo infinite");
-            e.closeInput();
-            assertEquals(0, e.waitFor(EXIT_MS));
-            List<String> said = e.transcript();
-            assertEquals(3, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
-            assertEquals(List.of(), said.stream().filter(s -> s.startsWith("info string")).toList());
-        }
+        List<String> said = transcriptAfterEndOfInput("go depth 127\nposition startpos moves c3-d4\ngo depth 127\ngo infinite");
+        assertEquals(3, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+        assertEquals(List.of(), said.stream().filter(s -> s.startsWith("info string")).toList());
     }
 
     /** The end of input bounds the search it finds running, never a later one started from queued lines. */
     @Test
     void aSearchQueuedBehindAStoppedOneIsNotCutShort() {
+        List<String> said = transcriptAfterEndOfInput("go infinite\nstop\nisready\nposition startpos moves c3-d4\ngo depth 3");
+        assertEquals(2, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+        assertTrue(said.stream().anyMatch(s -> s.startsWith("info depth 3 ")), said.toString());
+    }
+
+    /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
+    private static List<String> transcriptAfterEndOfInput(String commands) {
         try (EngineProcess e = EngineProcess.start()) {
-            e.send("go infinite\nstop\nisready\nposition startpos moves c3-d4\ngo depth 3");
+            e.send(commands);
             e.closeInput();
             assertEquals(0, e.waitFor(EXIT_MS));
-            List<String> said = e.transcript();
-            assertEquals(2, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
-            assertTrue(said.stream().anyMatch(s -> s.startsWith("info depth 3 ")), said.toString());
+            return e.transcript();
         }
     }
 }
