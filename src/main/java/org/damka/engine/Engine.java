@@ -321,9 +321,8 @@ public final class Engine {
         s.prepare(l, startNanos);
         return start("damka-search", () -> {
             try {
-                long handOverMs = (System.nanoTime() - startNanos) / 1_000_000;
                 s.run(g, l, overhead, once);
-                lateness.record(s.elapsedMs(), s.hardLimitMs(), handOverMs);
+                lateness.record(s.elapsedMs(), s.hardLimitMs());
             } catch (RuntimeException | StackOverflowError e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);

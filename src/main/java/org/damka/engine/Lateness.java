@@ -1,16 +1,12 @@
 package org.damka.engine;
 
 /**
- * How late the answers to timed searches came. Two things are measured per move: how long after
- * its hard deadline the search's best move had been written (a busy machine deschedules the
- * search thread, a garbage collection pauses it), and how long the engine's own hand-over from
- * reading {@code go} to the running search took. The second stands for what the engine cannot
- * see: the same kind of wake-up happens in the pipe before {@code go} is read and after
- * {@code bestmove} is written, so it counts twice more. The margin the next searches keep in hand,
- * on top of the Move Overhead option, is the largest recent lateness, each halved for every
- * {@value #HALF_LIFE} moves since: an engine that finds itself late on a loaded machine aims
- * earlier at once, and relaxes again once the load has gone, so one pause does not weaken a
- * whole game.
+ * How late the answers to timed searches came: the milliseconds between a search's hard deadline
+ * and the moment its best move had been written (a busy machine deschedules the search thread,
+ * a garbage collection pauses it). The margin the next searches keep in hand, on top of the Move
+ * Overhead option, is the largest recent lateness, each halved for every {@value #HALF_LIFE}
+ * moves since: an engine that finds itself late on a loaded machine aims earlier at once, and
+ * relaxes again once the load has gone, so one pause does not weaken a whole game.
  */
 final class Lateness {
     static final int WINDOW = 32, HALF_LIFE = 8;
@@ -20,13 +16,10 @@ final class Lateness {
     private final long[] recent = new long[WINDOW];
     private int count;
 
-    /**
-     * Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE:
-     * none), and the ms from reading its go to the search running.
-     */
-    synchronized void record(long elapsedMs, long hardMs, long handOverMs) {
+    /** Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE: none). */
+    synchronized void record(long elapsedMs, long hardMs) {
         if (hardMs == Long.MAX_VALUE) return;
-        recent[count++ % WINDOW] = Math.max(0, elapsedMs - hardMs) + 2 * Math.max(0, handOverMs);
+        recent[count++ % WINDOW] = Math.max(0, elapsedMs - hardMs);
     }
 
     /** The margin to keep in hand (see the class comment), at most {@value #MAX_MARGIN_MS} ms. */

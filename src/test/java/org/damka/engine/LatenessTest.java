@@ -11,40 +11,31 @@ class LatenessTest {
     void noMarginUntilAnAnswerCameLate() {
         Lateness l = new Lateness();
         assertEquals(0, l.marginMs());
-        l.record(80, 90, 0);           // early: no lateness
-        l.record(5, Long.MAX_VALUE, 0); // untimed searches do not count
+        l.record(80, 90);           // early: no lateness
+        l.record(5, Long.MAX_VALUE); // untimed searches do not count
         assertEquals(0, l.marginMs());
     }
 
     @Test
     void aLateAnswerRaisesTheMarginThenItHalvesEveryHalfLife() {
         Lateness l = new Lateness();
-        l.record(250, 90, 0);
+        l.record(250, 90);
         assertEquals(160, l.marginMs());
-        for (int i = 1; i < Lateness.HALF_LIFE; i++) l.record(50, 90, 0);
+        for (int i = 1; i < Lateness.HALF_LIFE; i++) l.record(50, 90);
         assertEquals(160, l.marginMs());
-        l.record(50, 90, 0);
+        l.record(50, 90);
         assertEquals(80, l.marginMs());
-        for (int i = 0; i < Lateness.WINDOW; i++) l.record(50, 90, 0);
+        for (int i = 0; i < Lateness.WINDOW; i++) l.record(50, 90);
         assertEquals(0, l.marginMs());
     }
 
     @Test
     void theLargestRecentLatenessRulesAndTheMarginIsCapped() {
         Lateness l = new Lateness();
-        l.record(130, 90, 0);
-        l.record(100, 90, 0);
+        l.record(130, 90);
+        l.record(100, 90);
         assertEquals(40, l.marginMs());
-        l.record(60_000, 90, 0);
+        l.record(60_000, 90);
         assertEquals(Lateness.MAX_MARGIN_MS, l.marginMs());
-    }
-
-    @Test
-    void aSlowHandOverCountsThreeTimesOver() {
-        Lateness l = new Lateness();
-        l.record(80, 90, 15);   // on time, but the engine's own hand-over took 15 ms
-        assertEquals(30, l.marginMs());
-        l.record(100, 90, 15);  // 10 ms late as well
-        assertEquals(40, l.marginMs());
     }
 }
