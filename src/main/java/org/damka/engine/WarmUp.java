@@ -22,13 +22,13 @@ import org.damka.search.SearchListener;
  * the variant, on a search and table of their own (the engine's table and statistics are not
  * touched, so later searches are the same as without it). A fresh JVM otherwise interprets the
  * search, then compiles it in the background, during the first moves of a game, and overruns
- * short move times on a busy machine. Done once per variant and evaluation, at isready. The
+ * short move times on a busy machine. Done once per variant, at isready. The
  * budget is CPU time of this thread, so a loaded machine gets the same amount of warming (the
  * compiler's thresholds count work, not time): {@value #MIN_CPU_MS} ms, then on while the JIT
  * still finishes compilations, within {@value #MAX_MS} ms of wall time.
  */
 final class WarmUp {
-    static final long MIN_CPU_MS = 500, MAX_MS = 5000;
+    static final long MIN_CPU_MS = 500, MAX_MS = 2000;
     /** The JIT counts as settled when a round of searches this long (CPU) compiled nothing more. */
     private static final long ROUND_CPU_MS = 100;
     private static final long NODES_PER_SEARCH = 20_000;
@@ -36,9 +36,9 @@ final class WarmUp {
 
     private final Set<String> done = new HashSet<>();
 
-    /** Warms up the search of this variant and evaluation, unless already done. */
+    /** Warms up the search of this variant (with that evaluation), unless this variant is done. */
     synchronized void once(Rules rules, String evaluation) {
-        if (!done.add(rules.name() + " " + evaluation)) return;
+        if (!done.add(rules.name())) return;
         Search search = new Search(rules, Evaluator.named(rules, evaluation), TABLE_MB);
         List<Game> games = new ArrayList<>();
         for (Bench.Position p : Bench.positions()) {
