@@ -111,7 +111,7 @@ class HandshakeIT extends OneEngineIT {
         String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
         int start = readme.indexOf("```sh\n", readme.indexOf("**From a script**")) + 6;
         String script = readme.substring(start, readme.indexOf("```", start))
-                .replace("target/damka.jar", EngineProcess.jar().toString());
+                .replace("target/damka.jar", EngineUnderTest.jar().toString());
         Process p = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
         assertEquals(0, p.waitFor());
