@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
 import org.damka.engine.Bench;
+import org.damka.engine.Engine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -30,7 +31,7 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("bench: depth must be between 1 and 60");
             return 2;
         }
-        Bench.Result result = Bench.run(Bench.positions(), depth, line -> {
+        Bench.Result result = new Engine().bench(depth, line -> {
             out.println(line);
             out.flush();
         });

@@ -56,9 +56,17 @@ final class EngineUnderTest implements AutoCloseable {
     }
 
     static EngineUnderTest start() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return startWithJvmOptions();
+    }
+
+    /** The engine in a JVM started with these options (e.g. {@code -Xmx128m}). */
+    static EngineUnderTest startWithJvmOptions(String... jvmOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-jar", jar().toString()));
         try {
-            return new EngineUnderTest(new ProcessBuilder(java, "-jar", jar().toString()).start());
+            return new EngineUnderTest(new ProcessBuilder(command).start());
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the engine", e);
         }

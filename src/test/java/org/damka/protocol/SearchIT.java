@@ -280,6 +280,7 @@ class SearchIT extends OneEngineIT {
     void quitDuringASearchAnswersAndExits() {
         try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send("go infinite");
+            e.sync(); // the search runs (quit drops commands still queued before it)
             e.send("quit");
             e.expect("bestmove");
             assertEquals(0, e.waitFor(10_000));
