@@ -46,7 +46,7 @@ class EngineThreadsTest {
         for (int i = 0; i < 3; i++) {
             engine.go(SearchLimits.depth(2), new SearchListener() {
                 @Override public void info(SearchInfo info) { }
-                @Override public void bestMove(String move, String ponder) { answeredOn.add(Thread.currentThread()); }
+                @Override public void bestMove(Move move, Move ponder) { answeredOn.add(Thread.currentThread()); }
             });
             engine.waitForSearch();
         }
