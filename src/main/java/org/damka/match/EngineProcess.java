@@ -23,13 +23,16 @@ import java.util.concurrent.TimeUnit;
  */
 final class EngineProcess implements AutoCloseable {
     static final int MAX_LINE = 65_536;
-    private static final String EOF = new String("<eof>"); // compared by identity
+    /** A line and when the reader thread received it ({@link System#nanoTime}). */
+    private record Received(String text, long atNanos) {}
+    private static final Received EOF = new Received("<eof>", 0); // compared by identity
     private static final int STDERR_TAIL = 20;
 
     private final String label;
     private final Process process;
     private final Writer in;
-    private final BlockingQueue<String> lines = new LinkedBlockingQueue<>(10_000);
+    private final BlockingQueue<Received> lines = new LinkedBlockingQueue<>(10_000);
+    private long lastArrivalNanos;
     private final ArrayDeque<String> stderrTail = new ArrayDeque<>();
     private final MatchLog log;
     private volatile boolean eof;
@@ -71,19 +74,33 @@ final class EngineProcess implements AutoCloseable {
     /** The next output line, waiting until {@code deadlineNanos} (a System.nanoTime value). */
     String readLine(long deadlineNanos) throws EngineException, InterruptedException {
         long wait = deadlineNanos - System.nanoTime();
-        String line = wait > 0 ? lines.poll(wait, TimeUnit.NANOSECONDS) : lines.poll();
+        Received line = wait > 0 ? lines.poll(wait, TimeUnit.NANOSECONDS) : lines.poll();
         if (line == null) throw new EngineException(EngineException.Kind.TIMED_OUT, "no answer in time");
         if (line == EOF) {
             lines.offer(EOF); // every later read sees the end too
             throw crashed("the engine closed its output");
         }
-        return line;
+        lastArrivalNanos = line.atNanos();
+        return line.text();
+    }
+
+    /**
+     * When the line last returned by {@link #readLine} arrived ({@link System#nanoTime}): a move
+     * is timed to its answer's arrival, not to when this (possibly descheduled) reader got to it.
+     */
+    long lastArrivalNanos() {
+        return lastArrivalNanos;
     }
 
     /** Discards the lines already received. */
     void discardPending() {
-        String line;
+        Received line;
         while ((line = lines.peek()) != null && line != EOF) lines.poll();
+    }
+
+    /** True once the engine's output has ended: every line it wrote has been received. */
+    boolean outputEnded() {
+        return eof;
     }
 
     boolean alive() {
@@ -165,10 +182,11 @@ final class EngineProcess implements AutoCloseable {
     }
 
     private void deliver(StringBuilder line) throws InterruptedException {
+        long at = System.nanoTime();
         String text = line.toString();
         line.setLength(0);
         log.line(label, '<', text);
-        lines.put(text);
+        lines.put(new Received(text, at));
     }
 
     private void drainStderr() {

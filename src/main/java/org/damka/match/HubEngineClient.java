@@ -131,7 +131,7 @@ public final class HubEngineClient extends ProcessEngineClient {
                     if (s != null) score = s;
                 }
                 case "done" -> {
-                    long elapsed = (System.nanoTime() - begin) / 1_000_000;
+                    long elapsed = msToLastArrival(begin);
                     String move = line.value("move");
                     if (move == null || move.isBlank()) return new Reply(null, score, elapsed);
                     try {

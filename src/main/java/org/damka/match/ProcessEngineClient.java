@@ -80,6 +80,11 @@ abstract class ProcessEngineClient implements EngineClient {
         errorCount = 0;
     }
 
+    /** Milliseconds from startNanos to the arrival of the line last read (see {@link EngineProcess#lastArrivalNanos}). */
+    protected final long msToLastArrival(long startNanos) {
+        return Math.max(0, (process.lastArrivalNanos() - startNanos) / 1_000_000);
+    }
+
     protected static long deadlineAfter(long ms) {
         return System.nanoTime() + ms * 1_000_000;
     }

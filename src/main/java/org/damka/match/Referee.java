@@ -18,11 +18,11 @@ import org.damka.rules.Rules;
  * sends an illegal move (the position is in the reason), runs out of time, dies or hangs.
  *
  * <p>Clocks: an engine's thinking time is measured by the client from the search request to the
- * reply, and taken off its clock; the increment is added after each move. Pipe and process
- * latency count against the engine, so a move is forfeit only when the clock has gone more than
- * {@code marginMs} below zero (for a fixed move time: when the move took more than move time
- * plus {@code marginMs}). Without a clock an engine that does not answer within
- * {@code timeoutMs} has hung.
+ * arrival of the reply (not to when a busy referee got to read it), and taken off its clock;
+ * the increment is added after each move. Pipe and process latency count against the engine,
+ * so a move is forfeit only when the clock has gone more than {@code marginMs} below zero (for
+ * a fixed move time: when the move took more than move time plus {@code marginMs}). Without a
+ * clock an engine that does not answer within {@code timeoutMs} has hung.
  */
 public final class Referee {
     private final Rules rules;

@@ -105,7 +105,7 @@ public final class UciClient extends ProcessEngineClient {
             String line = readSearchLine(deadline, start, "bestmove");
             String t = line.trim();
             if (t.startsWith("bestmove")) {
-                long elapsed = (System.nanoTime() - start) / 1_000_000;
+                long elapsed = msToLastArrival(start);
                 String[] words = t.split("\\s+");
                 String move = words.length > 1 ? words[1] : "";
                 if (!words[0].equals("bestmove")) move = t; // "bestmovex": not a reply we can read

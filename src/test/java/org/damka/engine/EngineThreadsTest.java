@@ -38,4 +38,20 @@ class EngineThreadsTest {
         assertTrue(helpers <= processors - 1, helpers + " helper threads on " + processors + " processors");
         assertEquals(Engine.MAX_THREADS, engine.threads(), "the option keeps its value");
     }
+
+    @Test
+    void everySearchRunsOnTheSameKeptThread() throws InterruptedException {
+        Engine engine = new Engine();
+        java.util.List<Thread> answeredOn = new java.util.ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            engine.go(SearchLimits.depth(2), new SearchListener() {
+                @Override public void info(SearchInfo info) { }
+                @Override public void bestMove(Move move, Move ponder) { answeredOn.add(Thread.currentThread()); }
+            });
+            engine.waitForSearch();
+        }
+        assertEquals(3, answeredOn.size());
+        assertTrue(answeredOn.stream().distinct().count() == 1, "a new thread per search: " + answeredOn);
+        assertTrue(answeredOn.get(0).isAlive(), "the job thread waits for the next job");
+    }
 }
