@@ -18,6 +18,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--depth", description = "search every position to this depth instead of its listed one")
     int depth;
 
+    @Option(names = "--evaluation", description = "classic (default, the signature), learned or material")
+    String evaluation = org.damka.eval.Evaluator.CLASSIC;
+
     private final PrintStream out;
 
     BenchCommand(PrintStream out) {
@@ -30,7 +33,13 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("bench: depth must be between 1 and 60");
             return 2;
         }
-        Bench.Result result = Bench.run(Bench.positions(), depth, line -> {
+        try {
+            org.damka.eval.Evaluator.canonicalName(evaluation);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage());
+            return 2;
+        }
+        Bench.Result result = Bench.run(Bench.positions(), depth, evaluation, line -> {
             out.println(line);
             out.flush();
         });

@@ -69,8 +69,13 @@ public final class Bench {
         return out;
     }
 
-    /** Searches every position; see the class comment. */
+    /** Searches every position with the default evaluation; see the class comment. */
     public static Result run(List<Position> positions, int depthOverride, Consumer<String> progress) {
+        return run(positions, depthOverride, Evaluator.CLASSIC, progress);
+    }
+
+    /** Searches every position with the named evaluation (to compare evaluations' speed). */
+    public static Result run(List<Position> positions, int depthOverride, String evaluation, Consumer<String> progress) {
         Map<Rules, Search> searches = new HashMap<>();
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
@@ -80,7 +85,7 @@ public final class Bench {
         for (Position bp : positions) {
             index++;
             Search search = searches.computeIfAbsent(bp.rules(),
-                    r -> new Search(r, Evaluator.forRules(r), HASH_MB));
+                    r -> new Search(r, Evaluator.named(r, evaluation), HASH_MB));
             search.clear();
             Game game = new Game(bp.rules(), Fen.parse(bp.rules(), bp.fen()));
             int depth = depthOverride > 0 ? depthOverride : bp.depth();

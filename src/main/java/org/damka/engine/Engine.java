@@ -7,6 +7,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedEvaluator;
+import org.damka.eval.learned.LearnedWeights;
 import org.damka.game.Game;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
@@ -55,7 +57,12 @@ public final class Engine {
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
-    private String evaluation = Evaluator.FULL;
+    private String evaluation = Evaluator.CLASSIC;
+    /** Weights from the EvalFile option for the learned evaluation, or null: the built-in ones. */
+    private LearnedWeights evalFileWeights;
+    private String evalFile = EVAL_FILE_BUILT_IN;
+    /** The EvalFile value that means the weights shipped in the jar. */
+    public static final String EVAL_FILE_BUILT_IN = "<built-in>";
 
     private Thread searchThread;
     /** Set (before the listener is called) once the running search or perft has answered. */
@@ -70,8 +77,10 @@ public final class Engine {
     public synchronized int multiPv() { return multiPv; }
     public synchronized boolean ponder() { return ponder; }
     public synchronized long moveOverheadMs() { return moveOverheadMs; }
-    /** The evaluation in use: {@code full} (default) or {@code material} (the baseline). */
+    /** The evaluation in use: {@code classic} (default), {@code learned} or {@code material} (the baseline). */
     public synchronized String evaluation() { return evaluation; }
+    /** The EvalFile option: a path, or {@link #EVAL_FILE_BUILT_IN}. */
+    public synchronized String evalFile() { return evalFile; }
 
     /** Switches variant (and resets the position to its start). */
     public synchronized void setVariant(String name) {
@@ -113,14 +122,44 @@ public final class Engine {
     }
 
     /**
-     * Chooses the evaluation: {@code full} (default) or {@code material} (material only, the
-     * baseline for strength tests and matches). Exposed by the protocol as option "Evaluation".
+     * Chooses the evaluation: {@code classic} (default; {@code full} is accepted for it),
+     * {@code learned} or {@code material} (material only, the baseline for strength tests and
+     * matches). Exposed by the protocol as option "Evaluation".
      */
     public synchronized void setEvaluation(String name) {
-        Evaluator.named(rules, name); // validates
+        String canonical = Evaluator.canonicalName(name);
         requireIdle();
-        evaluation = name.trim().toLowerCase(java.util.Locale.ROOT);
+        evaluation = canonical;
         search = null;
+    }
+
+    /**
+     * Loads the learned evaluation's weights from a file ({@link #EVAL_FILE_BUILT_IN}: the ones
+     * in the jar). A file that cannot be read, is corrupt or is for another variant is refused
+     * and the previous weights stay. Exposed by the protocol as option "EvalFile".
+     */
+    public synchronized void setEvalFile(String path) {
+        LearnedWeights w = null;
+        if (!path.equals(EVAL_FILE_BUILT_IN)) {
+            try {
+                w = LearnedWeights.read(rules, java.nio.file.Path.of(path));
+            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+                String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+                throw new IllegalArgumentException("EvalFile '" + path + "': " + why, e);
+            }
+        }
+        requireIdle();
+        evalFileWeights = w;
+        evalFile = path;
+        search = null;
+    }
+
+    /** The evaluation in use, with the EvalFile weights when they are for this variant. */
+    private Evaluator evaluator() {
+        if (evaluation.equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+            return new LearnedEvaluator(rules, evalFileWeights);
+        }
+        return Evaluator.named(rules, evaluation);
     }
 
     public synchronized void setHashMb(int mb) {
@@ -155,7 +194,7 @@ public final class Engine {
      * isready, which UCI GUIs send after changing options or starting a game).
      */
     public synchronized void ready() {
-        if (search == null) search = new Search(rules, Evaluator.named(rules, evaluation), hashMb);
+        if (search == null) search = new Search(rules, evaluator(), hashMb);
     }
 
     /** True while a search (or perft) runs and has not answered yet. */
@@ -325,7 +364,7 @@ public final class Engine {
 
     /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {
-        return Evaluator.named(rules, evaluation).explain(game.position());
+        return evaluator().explain(game.position());
     }
 
     /**

@@ -18,7 +18,7 @@ final class ProtocolLines {
     private static final List<Pattern> ALL = List.of(
             Pattern.compile("id name damka \\S+"),
             Pattern.compile("id author [ -~]+"),
-            Pattern.compile("option name [A-Za-z_ ]+ type (combo|spin|check)( default \\S+)?( (min|max|var) \\S+)*"),
+            Pattern.compile("option name [A-Za-z_ ]+ type (combo|spin|check|string)( default \\S+)?( (min|max|var) \\S+)*"),
             Pattern.compile("uciok"),
             Pattern.compile("readyok"),
             Pattern.compile("info string [ -~]*"),
