@@ -89,17 +89,9 @@ final class SelfplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IOException e) {
             return fail(e.getMessage(), 2);
         }
-        try {
-            int played = new SelfPlay(new SelfPlay.Config(rules, games, limits, threads, seed, index, count, randomPlies, evaluator), err)
-                    .run(out, resume);
-            err.println("selfplay: done, " + played + " games appended to " + out);
-            return 0;
-        } catch (IOException e) {
-            return fail(e.getMessage(), 1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return fail("interrupted", 1);
-        }
+        SelfPlay.Config config = new SelfPlay.Config(rules, games, limits, threads, seed, index, count, randomPlies, evaluator);
+        return FileJob.report("selfplay", err,
+                () -> "done, " + new SelfPlay(config, err).run(out, resume) + " games appended to " + out);
     }
 
     private int fail(String message, int code) {

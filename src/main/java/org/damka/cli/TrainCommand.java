@@ -1,6 +1,5 @@
 package org.damka.cli;
 
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -62,20 +61,13 @@ final class TrainCommand implements Callable<Integer> {
         if (epochs < 0 || batch < 1 || !(learningRate > 0) || !(l2 >= 0) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64) {
             return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, --threads 1..64", 2);
         }
-        try {
+        return FileJob.report("train", err, () -> {
             LearnedWeights start = resume == null ? LearnedWeights.initial(rules) : LearnedWeights.read(rules, resume);
             Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, seed, threads), err);
             trainer.load(files);
-            LearnedWeights w = trainer.train(start);
-            w.write(out);
-            err.println("train: wrote " + out);
-            return 0;
-        } catch (IOException e) {
-            return fail(e.getMessage(), 1);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return fail("interrupted", 1);
-        }
+            trainer.train(start).write(out);
+            return "wrote " + out;
+        });
     }
 
     private int fail(String message, int code) {
