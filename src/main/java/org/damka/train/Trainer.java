@@ -27,8 +27,10 @@ import org.damka.selfplay.SelfPlayFile;
  * Fits the learned evaluation to self-play results by logistic regression: the win probability
  * of White is {@code sigmoid(eval / K)}, where the scale K is first fitted to the search scores
  * in the data (so eval stays in the units of the search), then the parameters minimise the
- * cross-entropy with the game results plus an L2 penalty, by Adam on mini-batches. Positions
- * with a capture pending are dropped and duplicates merged (their results averaged). A fixed
+ * cross-entropy with the game results plus an L2 penalty, by Adam on mini-batches. Every
+ * position is also learnt turned half a turn with the colours swapped (the same game for the
+ * other side). Positions with a capture pending are dropped and duplicates merged (their
+ * results averaged). A fixed
  * share of the positions, chosen by a hash of the position and the seed, is held out for
  * validation. Work is split over threads in fixed chunks summed in a fixed order, so the same
  * data and seed give the same weights whatever the thread count.
@@ -77,10 +79,9 @@ public final class Trainer {
         for (Path f : files) {
             SelfPlayFile.read(f, rules, s -> {
                 read[0]++;
-                double[] m = merged.computeIfAbsent(s.fen(), x -> new double[3]);
-                m[0] += s.result();
-                m[1] += s.score();
-                m[2]++;
+                add(merged, s.fen(), s.result(), s.score());
+                // The same game seen from the other side: colours swapped, board turned.
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score());
             });
         }
         MoveGenerator gen = MoveGenerator.create(rules);
@@ -111,16 +112,39 @@ public final class Trainer {
             result[n] = (float) (m[0] / m[2]);
             scores[n] = (int) Math.round(m[1] / m[2]);
             weight[n] = (float) m[2];
-            long h = new SplittableRandom(fen.hashCode() * 31L + c.seed()).nextLong();
+            // A position and its mirror fall on the same side of the split.
+            String mirrored = Fen.format(rules, mirror(p));
+            String key = fen.compareTo(mirrored) < 0 ? fen : mirrored;
+            long h = new SplittableRandom(key.hashCode() * 31L + c.seed()).nextLong();
             if ((h >>> 11) * 0x1.0p-53 < c.validationShare()) va.add(n); else tr.add(n);
             n++;
         }
         train = tr.stream().mapToInt(Integer::intValue).toArray();
         validation = va.stream().mapToInt(Integer::intValue).toArray();
-        log.printf(Locale.ROOT, "train: %d positions read, %d distinct quiet ones: %d to train, %d to validate%n",
+        log.printf(Locale.ROOT, "train: %d positions read, %d distinct quiet ones with their mirrors: %d to train, %d to validate%n",
                 read[0], n, train.length, validation.length);
         if (train.length == 0 || validation.length == 0) throw new IOException("too little data to train and validate (" + n + " positions)");
         return n;
+    }
+
+    private static void add(Map<String, double[]> merged, String fen, double result, int score) {
+        double[] m = merged.computeIfAbsent(fen, x -> new double[3]);
+        m[0] += result;
+        m[1] += score;
+        m[2]++;
+    }
+
+    /** The position turned half a turn with colours and side to move swapped. */
+    private Position mirror(Position p) {
+        org.damka.rules.Geometry g = c.rules().geometry();
+        Position m = new Position();
+        for (int cell = 0; cell < g.cells(); cell++) {
+            int bit = g.bit(cell);
+            int side = p.sideAt(bit);
+            if (side >= 0) m.put(side ^ 1, p.isKing(bit), g.bit(g.cells() - 1 - cell));
+        }
+        m.setSideToMove(p.sideToMove() ^ 1);
+        return m;
     }
 
     /** The scale K that best maps search scores to results (golden-section search on the log loss). */

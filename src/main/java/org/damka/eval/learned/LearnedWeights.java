@@ -71,8 +71,17 @@ public final class LearnedWeights {
         return new LearnedWeights(rules.name(), windows, p);
     }
 
-    /** The weights shipped in the jar for a variant, or {@link #initial} if there are none. */
+    private static final java.util.Map<String, LearnedWeights> BUILT_IN = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The weights shipped in the jar for a variant, or {@link #initial} if there are none; read
+     * once and shared (callers must not change their parameters).
+     */
     public static LearnedWeights builtIn(Rules rules) {
+        return BUILT_IN.computeIfAbsent(rules.name(), n -> readBuiltIn(rules));
+    }
+
+    private static LearnedWeights readBuiltIn(Rules rules) {
         try (InputStream in = LearnedWeights.class.getResourceAsStream(resourceName(rules))) {
             if (in == null) return initial(rules);
             return read(rules, in);

@@ -30,6 +30,8 @@ public final class Windows {
     private final int count;
     /** cells[w * SIZE + k]: layout bit of the k-th cell of window w, or -1 when missing. */
     private final int[] cells;
+    /** The same, a missing cell replaced by a layout bit that is never a cell (so always empty). */
+    private final int[] read;
     /** BASE3[b] for an 8-bit set b: the base-3 number with the same digits (each 0 or 1). */
     private static final int[] BASE3 = new int[256];
     static {
@@ -60,6 +62,10 @@ public final class Windows {
         count = found.size();
         cells = new int[count * SIZE];
         for (int w = 0; w < count; w++) System.arraycopy(found.get(w), 0, cells, w * SIZE, SIZE);
+        int ghost = 0;
+        while (g.cell(ghost) >= 0) ghost++;
+        read = cells.clone();
+        for (int i = 0; i < read.length; i++) if (read[i] < 0) read[i] = ghost;
     }
 
     /** 0, 2, 4, … while a window of 4 fits, and one flush with the end if the last misses it. */
@@ -111,8 +117,7 @@ public final class Windows {
         int white = 0, black = 0;
         int base = w * SIZE;
         for (int k = 0; k < SIZE; k++) {
-            int b = cells[base + k];
-            if (b < 0) continue;
+            int b = read[base + k];
             long wm = b < 64 ? whiteMenLo : whiteMenHi, bm = b < 64 ? blackMenLo : blackMenHi;
             white |= (int) (wm >>> b & 1) << k;
             black |= (int) (bm >>> b & 1) << k;
