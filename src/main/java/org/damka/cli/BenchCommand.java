@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
 import org.damka.engine.Bench;
+import org.damka.engine.Engine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -33,16 +34,19 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("bench: depth must be between 1 and 60");
             return 2;
         }
+        String eval;
         try {
-            org.damka.eval.Evaluator.canonicalName(evaluation);
+            eval = org.damka.eval.Evaluator.canonicalName(evaluation);
         } catch (IllegalArgumentException e) {
             System.err.println("bench: " + e.getMessage());
             return 2;
         }
-        Bench.Result result = Bench.run(Bench.positions(), depth, evaluation, line -> {
+        java.util.function.Consumer<String> print = line -> {
             out.println(line);
             out.flush();
-        });
+        };
+        Bench.Result result = eval.equals(org.damka.eval.Evaluator.CLASSIC) ? new Engine().bench(depth, print)
+                : new Bench(eval).search(Bench.positions(), depth, print);
         out.println(result.summary());
         out.flush();
         return 0;

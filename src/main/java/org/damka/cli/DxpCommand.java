@@ -128,7 +128,7 @@ final class DxpCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void print(DxpSession.GameRecord game) {
+    private void print(DxpSession.FinishedGame game) {
         synchronized (out) {
             out.println(game);
             out.flush();

@@ -31,7 +31,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new BenchCommand(out))
                 .addSubcommand(new SelfplayCommand(err))
                 .addSubcommand(new TrainCommand(err))
-                .addSubcommand(new GuiCommand(out));
+                .addSubcommand(new GuiCommand(out))
+                .addSubcommand(new EgdbCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         // Bad arguments: the reason in one line, not the whole usage.

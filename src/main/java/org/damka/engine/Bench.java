@@ -7,9 +7,7 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 import org.damka.board.Fen;
@@ -32,7 +30,21 @@ public final class Bench {
     public static final int HASH_MB = 16;
     private static final String RESOURCE = "/bench.txt";
 
-    private Bench() { }
+    /** The search of the position being benched (stop() stops it). */
+    private volatile Search current;
+    private volatile boolean stopped;
+    /** The evaluation searched with: the default one for the signature, another to compare speed. */
+    private final String evaluation;
+
+    /** A bench with the default evaluation (the signature). */
+    public Bench() {
+        this(Evaluator.CLASSIC);
+    }
+
+    /** A bench with the named evaluation (see {@link Evaluator#named}). */
+    public Bench(String evaluation) {
+        this.evaluation = Evaluator.canonicalName(evaluation);
+    }
 
     /** One bench position: variant, depth, position string. */
     public record Position(Rules rules, int depth, String fen) { }
@@ -41,7 +53,7 @@ public final class Bench {
      * The outcome: one line per position and the totals. Time is the searching thread's CPU time
      * (the search runs on the calling thread), so a busy machine does not distort the speed.
      */
-    public record Result(List<String> lines, long nodes, long ms, long nps) {
+    public record Result(List<String> lines, long nodes, long ms, long nps, boolean complete) {
         /** The closing line: {@code bench <nodes> nodes <nps> nps <ms> ms}. */
         public String summary() {
             return "bench " + nodes + " nodes " + nps + " nps " + ms + " ms";
@@ -69,24 +81,39 @@ public final class Bench {
         return out;
     }
 
-    /** Searches every position with the default evaluation; see the class comment. */
+    /** Searches every position; see the class comment. */
     public static Result run(List<Position> positions, int depthOverride, Consumer<String> progress) {
-        return run(positions, depthOverride, Evaluator.CLASSIC, progress);
+        return new Bench().search(positions, depthOverride, progress);
     }
 
-    /** Searches every position with the named evaluation (to compare evaluations' speed). */
-    public static Result run(List<Position> positions, int depthOverride, String evaluation, Consumer<String> progress) {
-        Map<Rules, Search> searches = new HashMap<>();
+    /** Ends a running {@link #search} at once; its result is then incomplete. Thread-safe. */
+    public void stop() {
+        stopped = true;
+        Search s = current;
+        if (s != null) s.stop();
+    }
+
+    /**
+     * Searches every position (one search object, so one table, per variant at a time: the
+     * positions of a variant come together in bench.txt) until done or stopped.
+     */
+    public Result search(List<Position> positions, int depthOverride, Consumer<String> progress) {
+        Search search = null;
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
         long start = cpu.getCurrentThreadCpuTime();
         int index = 0;
         for (Position bp : positions) {
+            if (stopped) break;
             index++;
-            Search search = searches.computeIfAbsent(bp.rules(),
-                    r -> new Search(r, Evaluator.named(r, evaluation), HASH_MB));
+            if (search == null || search.rules() != bp.rules()) {
+                search = null; // the previous table may go before the next is allocated
+                search = new Search(bp.rules(), Evaluator.named(bp.rules(), evaluation), HASH_MB);
+            }
             search.clear();
+            current = search;
+            if (stopped) break;
             Game game = new Game(bp.rules(), Fen.parse(bp.rules(), bp.fen()));
             int depth = depthOverride > 0 ? depthOverride : bp.depth();
             long t0 = cpu.getCurrentThreadCpuTime();
@@ -100,6 +127,7 @@ public final class Bench {
                 @Override
                 public void bestMove(String move, String ponder) { }
             });
+            if (stopped) break;
             long ms = (cpu.getCurrentThreadCpuTime() - t0) / 1_000_000;
             long nodes = search.nodes();
             totalNodes += nodes;
@@ -111,6 +139,6 @@ public final class Bench {
             if (progress != null) progress.accept(line);
         }
         long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start) / 1_000_000);
-        return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms);
+        return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms, lines.size() == positions.size());
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
@@ -20,6 +21,7 @@ import org.damka.search.Search;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
+import org.damka.search.TranspositionTable;
 
 /**
  * The engine facade the protocols talk to: variant, position, options, and an asynchronous
@@ -28,7 +30,11 @@ import org.damka.search.SearchListener;
  *
  * <p>A search counts as running until its best move has been handed to the listener: a command
  * that arrives just after that is served at once (a new search first waits the microseconds it
- * takes the old search thread to return).
+ * takes the old search thread to return). A protocol that wants the answer printed before it
+ * goes on calls {@link #waitForSearch}.
+ *
+ * <p>The transposition table belongs to the engine and is sized within the heap the JVM really
+ * has ({@link #setHashMb}); searches of every variant share it.
  */
 public final class Engine {
     public static final int DEFAULT_HASH_MB = 16, MAX_HASH_MB = 4096;
@@ -38,6 +44,26 @@ public final class Engine {
     public static final long DEFAULT_MOVE_OVERHEAD_MS = 10;
     public static final int MAX_SEARCH_DEPTH = Search.MAX_PLY - 1;
     public static final int MAX_PERFT_DEPTH = 40;
+    /**
+     * Heap the engine needs besides its table: workers (about 7 MB each), the bench's own 16 MB
+     * table, perft and the JVM's own working space.
+     */
+    private static final long RESERVE_BYTES = 64L << 20, RESERVE_PER_THREAD_BYTES = 8L << 20;
+
+    /**
+     * A search, perft or bench started by go, goPerft or goBench: a handle to stop that one and
+     * no later job (searches reuse one {@link Search}).
+     */
+    public static final class Job {
+        /** Set (before the listener is called) once the job has answered. */
+        private final AtomicBoolean answered;
+        private final Runnable stopper;
+
+        private Job(AtomicBoolean answered, Runnable stopper) {
+            this.answered = answered;
+            this.stopper = stopper;
+        }
+    }
 
     /** Receives the results of {@link #goPerft}, on the engine's thread. */
     public interface PerftListener {
@@ -50,9 +76,13 @@ public final class Engine {
 
     private Rules rules = Variants.RUSSIAN;
     private Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
-    /** Dropped when the variant, hash or game changes; rebuilt by {@link #ready} or go. */
+    /** Dropped when the variant, hash or evaluation changes; rebuilt by {@link #ready} or go. */
     private Search search;
+    private TranspositionTable table = new TranspositionTable(DEFAULT_HASH_MB);
     private int hashMb = DEFAULT_HASH_MB;
+    /** How late answers to timed searches came; added to the move overhead. */
+    private final Lateness lateness = new Lateness();
+    private final WarmUp warmUp = new WarmUp();
     private int threads = 1;
     private int multiPv = 1;
     private boolean ponder;
@@ -63,11 +93,13 @@ public final class Engine {
     private String evalFile = EVAL_FILE_BUILT_IN;
     /** The EvalFile value that means the weights shipped in the jar. */
     public static final String EVAL_FILE_BUILT_IN = "<built-in>";
+    /** Endgame tables: options EGDBPath and EGDBPieces (issue 15). */
+    private final EgdbSettings egdb = new EgdbSettings();
 
     private Thread searchThread;
-    /** Set (before the listener is called) once the running search or perft has answered. */
-    private AtomicBoolean answered = new AtomicBoolean(true);
-    private PerftJob perftJob;
+    /** The last search, perft or bench started (finished when it has answered). */
+    private Job job = new Job(new AtomicBoolean(true), () -> { });
+    private java.util.concurrent.ScheduledExecutorService timer;
 
     public synchronized Rules rules() { return rules; }
     /** A copy of the current game (position and history). */
@@ -162,17 +194,62 @@ public final class Engine {
         return Evaluator.named(rules, evaluation);
     }
 
+    /**
+     * Resizes the hash table, within the heap the JVM really has: a size that does not fit (with
+     * what the engine needs besides) is refused with an error that says how to give Java more,
+     * and the old table stays.
+     */
     public synchronized void setHashMb(int mb) {
         if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
         requireIdle();
-        if (mb != hashMb) search = null;
+        if (mb == hashMb) return;
+        long need = TranspositionTable.bytesFor(mb);
+        if (need > roomForTable()) {
+            System.gc(); // what looked used may be garbage
+            if (need > roomForTable()) throw tooLarge(mb);
+        }
+        search = null;
+        table = null; // the old table may go before the new one is allocated
+        try {
+            table = new TranspositionTable(mb);
+        } catch (OutOfMemoryError e) {
+            table = new TranspositionTable(hashMb);
+            throw tooLarge(mb);
+        }
         hashMb = mb;
+    }
+
+    /** Bytes a new table may take: the free heap, plus the current table, less the reserve. */
+    private long roomForTable() {
+        Runtime rt = Runtime.getRuntime();
+        long used = rt.totalMemory() - rt.freeMemory();
+        long current = table == null ? 0 : table.bytes();
+        return rt.maxMemory() - used + current - RESERVE_BYTES - RESERVE_PER_THREAD_BYTES * searchThreads();
+    }
+
+    private IllegalArgumentException tooLarge(int mb) {
+        long maxMb = Runtime.getRuntime().maxMemory() >> 20;
+        long roomMb = Math.max(0, roomForTable() >> 20);
+        long suggestGb = (TranspositionTable.bytesFor(mb) + RESERVE_BYTES + RESERVE_PER_THREAD_BYTES * searchThreads()
+                + (1L << 30) - 1 >> 30) + 1;
+        return new IllegalArgumentException("Hash " + mb + " MB does not fit in the Java heap (max " + maxMb
+                + " MB, room for about " + roomMb + " MB); Hash stays " + hashMb + " MB. Give Java more heap with -Xmx,"
+                + " e.g. java -Xmx" + suggestGb + "g -jar damka.jar");
     }
 
     public synchronized void setThreads(int n) {
         if (n < 1 || n > MAX_THREADS) throw new IllegalArgumentException("Threads must be 1.." + MAX_THREADS + ", got " + n);
         requireIdle();
         threads = n;
+    }
+
+    /**
+     * The threads a search really uses: the option, capped to the processors the JVM sees. More
+     * threads than processors add no search, and on a busy machine they starve the main thread,
+     * whose clock decides when to answer.
+     */
+    public synchronized int searchThreads() {
+        return Math.min(threads, Runtime.getRuntime().availableProcessors());
     }
 
     public synchronized void setMultiPv(int n) {
@@ -191,19 +268,64 @@ public final class Engine {
 
     /**
      * Builds what the next search needs, so that go starts at once (the protocol calls it on
-     * isready, which UCI GUIs send after changing options or starting a game).
+     * isready, which UCI GUIs send after changing options or starting a game), and the first time
+     * for a variant warms the JIT up ({@link WarmUp}), so the first moves keep their time.
      */
-    public synchronized void ready() {
-        if (search == null) search = new Search(rules, evaluator(), hashMb);
+    public void ready() {
+        Rules r;
+        String e;
+        synchronized (this) {
+            requireIdle();
+            buildSearch();
+            r = rules;
+            e = evaluation;
+        }
+        warmUp.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
     }
+
+    private void buildSearch() {
+        if (search == null) {
+            table.clear(); // entries of another variant or evaluation would mislead
+            search = new Search(rules, evaluator(), table);
+        }
+        search.setEgdb(egdb.tables(rules));
+    }
+
+    public synchronized String egdbPath() { return egdb.path(); }
+    public synchronized int egdbPieces() { return egdb.pieces(); }
+
+    public synchronized void setEgdbPath(String folder) {
+        requireIdle();
+        egdb.setPath(folder);
+    }
+
+    public synchronized void setEgdbPieces(int n) {
+        requireIdle();
+        egdb.setPieces(n);
+    }
+
+    /** Warnings about table files found since the last call (shown once each). */
+    public synchronized List<String> takeEgdbWarnings() { return egdb.takeWarnings(); }
+
+    /** The endgame tables' value of the current position, in words. */
+    public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
 
     /** True while a search (or perft) runs and has not answered yet. */
     public synchronized boolean searching() {
-        return searchThread != null && searchThread.isAlive() && !answered.get();
+        return searchThread != null && searchThread.isAlive() && !job.answered.get();
     }
 
     private void requireIdle() {
         if (searching()) throw new IllegalStateException("a search is running (send stop first)");
+    }
+
+    /** Starts a job (search, perft, bench) on the engine's thread. Called with the lock held. */
+    private Job start(String name, Runnable work, AtomicBoolean done, Runnable stop) {
+        job = new Job(done, stop);
+        searchThread = new Thread(work, name);
+        searchThread.setDaemon(true);
+        searchThread.start();
+        return job;
     }
 
     /**
@@ -229,16 +351,25 @@ public final class Engine {
      * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
      * illegal one fails the call (nothing started).
      */
-    public synchronized void go(SearchLimits limits, SearchListener listener) {
+    public synchronized Job go(SearchLimits limits, SearchListener listener) {
+        return go(limits, listener, System.nanoTime());
+    }
+
+    /**
+     * As {@link #go(SearchLimits, SearchListener)}, the move's clock having started at
+     * startNanos ({@link System#nanoTime}, e.g. when the command was read).
+     */
+    public synchronized Job go(SearchLimits limits, SearchListener listener, long startNanos) {
         requireIdle();
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
-        ready();
+        buildSearch();
+        for (String warning : egdb.takeWarnings()) listener.message(warning);
         Search s = search;
-        s.setThreads(threads);
+        s.setThreads(searchThreads());
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
-        long overhead = moveOverheadMs;
+        long overhead = moveOverheadMs + lateness.marginMs();
         List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
         String fallback = legal.isEmpty() ? null : legal.get(0);
         AtomicBoolean done = new AtomicBoolean();
@@ -250,20 +381,17 @@ public final class Engine {
             }
         };
         SearchLimits l = limits;
-        s.prepare(l);
-        answered = done;
-        perftJob = null;
-        searchThread = new Thread(() -> {
+        s.prepare(l, startNanos);
+        return start("damka-search", () -> {
             try {
                 s.run(g, l, overhead, once);
+                lateness.record(s.elapsedMs(), s.hardLimitMs());
             } catch (RuntimeException | StackOverflowError e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);
                 once.bestMove(fallback, null);
             }
-        }, "damka-search");
-        searchThread.setDaemon(true);
-        searchThread.start();
+        }, done, s::stop);
     }
 
     private List<String> canonicalRootMoves(List<String> texts) {
@@ -286,7 +414,7 @@ public final class Engine {
      * Starts a per-move perft of the current position on the engine's thread and returns at once;
      * {@link #stop} ends it early (the listener is told it is incomplete).
      */
-    public synchronized void goPerft(int depth, PerftListener listener) {
+    public synchronized Job goPerft(int depth, PerftListener listener) {
         if (depth < 1 || depth > MAX_PERFT_DEPTH) {
             throw new IllegalArgumentException("perft depth must be 1.." + MAX_PERFT_DEPTH + ", got " + depth);
         }
@@ -302,29 +430,69 @@ public final class Engine {
                 if (done.compareAndSet(false, true)) listener.finished(total, movesDone, movesTotal, complete);
             }
         };
-        answered = done;
-        perftJob = job;
-        searchThread = new Thread(() -> {
+        return start("damka-perft", () -> {
             try {
                 job.run(root, depth, notation, once);
             } catch (RuntimeException | StackOverflowError e) {
                 once.finished(0, 0, 0, false);
             }
-        }, "damka-perft");
-        searchThread.setDaemon(true);
-        searchThread.start();
+        }, done, job::stop);
     }
 
-    /** Asks the running search (or perft) to stop; its answer follows at once. */
-    public void stop() {
-        Search s;
-        PerftJob job;
-        synchronized (this) {
-            s = search;
-            job = perftJob;
+    /**
+     * Starts the bench ({@link #bench}) on the engine's thread and returns at once: progress
+     * gets each position's line, done the result (incomplete when stopped), or failed the error.
+     */
+    public synchronized Job goBench(int depthOverride, java.util.function.Consumer<String> progress,
+                                     java.util.function.Consumer<Bench.Result> done,
+                                     java.util.function.Consumer<RuntimeException> failed) {
+        requireIdle();
+        joinAnsweredSearch();
+        List<Bench.Position> positions = Bench.positions();
+        Bench bench = new Bench();
+        AtomicBoolean answer = new AtomicBoolean();
+        return start("damka-bench", () -> {
+            try {
+                Bench.Result result = bench.search(positions, depthOverride, progress);
+                answer.set(true);
+                done.accept(result);
+            } catch (RuntimeException e) {
+                answer.set(true);
+                failed.accept(e);
+            }
+        }, answer, bench::stop);
+    }
+
+    /** Asks the running search (or perft, or bench) to stop; its answer follows at once. */
+    public synchronized void stop() {
+        stop(job);
+    }
+
+    /** Stops that job if it is still running; a later job is not affected (it may reuse its Search). */
+    public synchronized void stop(Job j) {
+        if (j == job && !j.answered.get()) j.stopper.run();
+    }
+
+    /**
+     * Stops that job, if it still runs, after delayMs: a bound on a job nobody can stop any more
+     * (the input has ended). A later job is not affected.
+     */
+    public synchronized void stopAfter(Job j, long delayMs) {
+        if (j != job || j.answered.get()) return;
+        if (timer == null) {
+            timer = java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "damka-stop-timer");
+                t.setDaemon(true);
+                return t;
+            });
         }
-        if (s != null) s.stop();
-        if (job != null) job.stop();
+        timer.schedule(() -> stop(j), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** Stops the running job (if any) and waits until its answer has been handed over and its thread has ended. */
+    public void stopAndWait() throws InterruptedException {
+        stop();
+        waitForSearch();
     }
 
     /** The opponent played the expected move: the ponder search becomes a normal search. */
@@ -378,6 +546,11 @@ public final class Engine {
     public synchronized Bench.Result bench(int depthOverride, java.util.function.Consumer<String> progress) {
         requireIdle();
         return Bench.run(Bench.positions(), depthOverride, progress);
+    }
+
+    /** The move overhead the time manager really uses: the option plus the measured lateness. */
+    public synchronized long effectiveMoveOverheadMs() {
+        return moveOverheadMs + lateness.marginMs();
     }
 
     /** The current position string. */

@@ -5,9 +5,9 @@ import java.util.List;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.draw.DrawJudge;
 import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
-import org.damka.rules.Rules.EndgameLimit;
 
 /**
  * The full evaluation of every variant: material, advancement (mixed between middle game and
@@ -31,7 +31,6 @@ public final class PositionalEvaluator implements Evaluator {
     /** Keeps static scores well inside the search's win range. */
     private static final int MAX_SCORE = 20_000;
 
-    private final Rules rules;
     private final EvalWeights w;
     private final BoardTables t;
     private final int layout;
@@ -43,14 +42,13 @@ public final class PositionalEvaluator implements Evaluator {
     private final int[] runawayAt;          // per side * layout + bit
     private final int[] centreManAt, centreKingAt;
     private final int[] shortLimits;        // indices of endgame limits with few moves
-    private final EndgameLimit[] limits;
+    private final DrawJudge draws;
 
     public PositionalEvaluator(Rules rules) {
         this(rules, EvalWeights.forRules(rules));
     }
 
     public PositionalEvaluator(Rules rules, EvalWeights weights) {
-        this.rules = rules;
         this.w = weights;
         this.t = new BoardTables(rules.geometry());
         this.layout = t.layout;
@@ -79,10 +77,10 @@ public final class PositionalEvaluator implements Evaluator {
             centreManAt[bit] = at(w.centreMan(), t.ring[bit]);
             centreKingAt[bit] = at(w.centreKing(), t.ring[bit]);
         }
-        limits = rules.draws().endgames().toArray(new EndgameLimit[0]);
+        draws = new DrawJudge(rules);
         int n = 0;
-        int[] idx = new int[limits.length];
-        for (int i = 0; i < limits.length; i++) if (limits[i].moves() <= 5) idx[n++] = i;
+        int[] idx = new int[draws.endgames()];
+        for (int i = 0; i < idx.length; i++) if (draws.endgame(i).moves() <= 5) idx[n++] = i;
         shortLimits = java.util.Arrays.copyOf(idx, n);
     }
 
@@ -262,7 +260,6 @@ public final class PositionalEvaluator implements Evaluator {
         if (total > 16) return SCALE_ONE;
         int wk = p.kingCount(0), bk = p.kingCount(1);
         for (int strong = 0; strong < 2; strong++) {
-            int weak = strong ^ 1;
             int strongMen = strong == 0 ? wMen : bMen, weakMen = strong == 0 ? bMen : wMen;
             int strongKings = strong == 0 ? wk : bk, weakKings = strong == 0 ? bk : wk;
             if (strongKings + strongMen <= weakKings + weakMen) continue;
@@ -272,16 +269,9 @@ public final class PositionalEvaluator implements Evaluator {
             }
             // A draw rule that leaves only a few moves to win this balance.
             for (int i : shortLimits) {
-                if (matches(limits[i], p, strong, weak)) return w.drawishScale();
+                if (draws.holds(i, p, strong)) return w.drawishScale();
             }
         }
         return SCALE_ONE;
-    }
-
-    private boolean matches(EndgameLimit e, Position p, int strong, int weak) {
-        int pieces = p.count(strong), kings = p.kingCount(strong);
-        if (pieces < e.minPieces() || pieces > e.maxPieces() || kings < e.minKings()) return false;
-        if (p.count(weak) != e.weakKings() || p.kingCount(weak) != e.weakKings()) return false;
-        return !e.weakOnLongDiagonal() || (p.piecesLo(weak) & rules.geometry().longDiagonalLo()) != 0;
     }
 }

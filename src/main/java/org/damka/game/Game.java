@@ -5,10 +5,10 @@ import java.util.List;
 import java.util.Optional;
 
 import org.damka.board.Position;
+import org.damka.draw.DrawJudge;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
-import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
 import org.damka.rules.Rules.EndgameLimit;
 import org.damka.rules.Rules.StasisLimit;
@@ -17,11 +17,13 @@ import org.damka.rules.Rules.StasisLimit;
  * A game: the start position, the moves played, and the end-of-game logic of the variant (no
  * pieces, no moves, threefold repetition and every draw counter of its {@link Rules.DrawRules}).
  * Counters are kept per ply so that they follow the moves exactly; the search starts from them.
+ * What they mean is the {@link DrawJudge}'s, the same one the search and the evaluation ask.
  */
 public final class Game {
     private final Rules rules;
     private final MoveGenerator generator;
     private final MoveNotation notation;
+    private final DrawJudge judge;
     private final List<Position> positions = new ArrayList<>();
     private final List<String> moves = new ArrayList<>();
     /** Plies since the last capture or man move, per position. */
@@ -34,6 +36,7 @@ public final class Game {
         this.rules = rules;
         this.generator = MoveGenerator.create(rules);
         this.notation = new MoveNotation(rules);
+        this.judge = new DrawJudge(rules);
         positions.add(new Position(start));
         reversiblePlies.add(0);
         stablePlies.add(0);
@@ -122,29 +125,39 @@ public final class Game {
 
     /** The draw rule that applies to the current position, if any. */
     public Optional<String> drawReason() {
-        if (repetitions() >= 3) return Optional.of("threefold repetition");
-        Rules.DrawRules draws = rules.draws();
-        if (draws.reversibleMoves() > 0 && reversiblePlies() >= 2 * draws.reversibleMoves()) {
-            return Optional.of(draws.reversibleMoves() + " moves each without capture or man move");
+        int repetitions = judge.repetitions();
+        if (repetitions() >= repetitions) {
+            return Optional.of(repetitions == 3 ? "threefold repetition" : repetitions + "-fold repetition");
         }
-        for (StasisLimit s : draws.stasis()) {
-            Position p = position();
-            int pieces = p.count(0) + p.count(1);
-            if (pieces >= s.minPieces() && pieces <= s.maxPieces() && p.kingCount(0) > 0 && p.kingCount(1) > 0
-                    && stablePlies() >= 2 * s.moves()) {
-                return Optional.of(s.moves() + " moves each without capture or promotion with " + pieces + " pieces");
-            }
+        if (judge.reversibleCountdown(reversiblePlies()) <= 0) {
+            return Optional.of(rules.draws().reversibleMoves() + " moves each without capture or man move");
         }
-        for (EndgameLimit e : draws.endgames()) {
-            int strong = strongSide(e, position());
-            if (strong < 0) continue;
-            int strongMoves = 0;
-            for (int ply = positions.size() - 1; ply > 0 && strongSide(e, positions.get(ply - 1)) == strong; ply--) {
-                if (positions.get(ply - 1).sideToMove() == strong) strongMoves++;
+        StasisLimit s = judge.stasisFor(position());
+        if (s != null && judge.stasisCountdown(position(), stablePlies()) <= 0) {
+            int pieces = position().count(0) + position().count(1);
+            return Optional.of(s.moves() + " moves each without capture or promotion with " + pieces + " pieces");
+        }
+        for (int k = 0; k < judge.endgames(); k++) {
+            if (judge.strongSide(k, position()) >= 0 && judge.endgameCountdown(k, strongMoves(k)) <= 0) {
+                EndgameLimit e = judge.endgame(k);
+                return Optional.of(e.description() + " not won in " + e.moves() + " moves");
             }
-            if (strongMoves >= e.moves()) return Optional.of(e.description() + " not won in " + e.moves() + " moves");
         }
         return Optional.empty();
+    }
+
+    /**
+     * The moves the stronger side of endgame limit k has made while the limit's configuration
+     * has held without a break up to now (0 when it does not hold now).
+     */
+    public int strongMoves(int k) {
+        int strong = judge.strongSide(k, position());
+        if (strong < 0) return 0;
+        int moves = 0;
+        for (int ply = positions.size() - 1; ply > 0 && judge.strongSide(k, positions.get(ply - 1)) == strong; ply--) {
+            if (positions.get(ply - 1).sideToMove() == strong) moves++;
+        }
+        return moves;
     }
 
     /** How many times the current position (with the side to move) has occurred. */
@@ -157,22 +170,5 @@ public final class Game {
             if (positions.get(k).equals(now)) n++;
         }
         return n;
-    }
-
-    /** The side that is "stronger" in an endgame limit's configuration, or -1 if it does not hold. */
-    public static int strongSide(EndgameLimit e, Position p, Geometry g) {
-        for (int strong = 0; strong < 2; strong++) {
-            int weak = strong ^ 1;
-            int pieces = p.count(strong), kings = p.kingCount(strong);
-            if (pieces < e.minPieces() || pieces > e.maxPieces() || kings < e.minKings()) continue;
-            if (p.count(weak) != e.weakKings() || p.kingCount(weak) != e.weakKings()) continue;
-            if (e.weakOnLongDiagonal() && (p.piecesLo(weak) & g.longDiagonalLo()) == 0) continue;
-            return strong;
-        }
-        return -1;
-    }
-
-    private int strongSide(EndgameLimit e, Position p) {
-        return strongSide(e, p, rules.geometry());
     }
 }

@@ -1,6 +1,7 @@
 package org.damka.movegen;
 
 import org.damka.board.Position;
+import org.damka.rules.CapturePrecedence;
 import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
 
@@ -10,22 +11,28 @@ import org.damka.rules.Rules;
  * {@link HexMoveGenerator}); the capture walker that enumerates capture sequences is shared and
  * table-driven. It applies every capture rule in one place: compulsory continuation, Turkish
  * strike (captured pieces stay and block until the move ends), flying or short kings, the
- * landing rule of flying kings, promotion during a capture, the majority rule, and merging of
- * paths with the same (from, to, captured set).
+ * landing rule of flying kings, promotion during a capture, the precedence among captures
+ * ({@link CapturePrecedence}: the majority rule today), and merging of paths with the same
+ * (from, to, captured set).
  *
  * <p>An instance keeps scratch state: use one per thread.
  */
 public abstract class MoveGenerator {
-    protected static final int ALL_DIRECTIONS = 0b1111;
-    /** Directions along a line: up-left/down-right (0, 3) and up-right/down-left (1, 2). */
-    private static final int LINE_03 = 0b1001, LINE_12 = 0b0110;
+    /** The four slanted directions, for the bitboard code of the families. */
+    protected static final int ALL_DIRECTIONS = (1 << Geometry.DIRECTIONS) - 1;
 
     protected final Rules rules;
     protected final Geometry geometry;
     private final int[] next;
     private final int layout;
+    /** The directions of the board's neighbour table, and per direction: its opposite, the others. */
+    private final int directions;
+    private final int[] back, across;
+    private final int everyDirection;
     private final boolean flyingKings;
-    private final boolean majority;
+    private final CapturePrecedence precedence;
+    /** False under free choice: every capture is kept and no rank is computed. */
+    private final boolean ranked;
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
     protected final int[] manCaptureDirections = new int[2];
@@ -36,9 +43,12 @@ public abstract class MoveGenerator {
     private MoveList out;
     private int listStart;
     private int origin;
+    private boolean originIsKing;
+    private long enemyKingsLo, enemyKingsHi;
     /** Side to move, the enemy pieces and the empty cells (with the origin) of the walk. */
     protected int side;
     protected long enemyLo, enemyHi, emptyLo, emptyHi;
+    /** The highest rank of the captures listed so far (ranked precedence only). */
     private int best;
     private long promotionLo, promotionHi;
 
@@ -47,13 +57,22 @@ public abstract class MoveGenerator {
         this.geometry = rules.geometry();
         this.next = geometry.nextTable();
         this.layout = geometry.layoutBits();
+        this.directions = geometry.directions();
+        this.everyDirection = (1 << directions) - 1;
+        this.back = new int[directions];
+        this.across = new int[directions];
+        for (int d = 0; d < directions; d++) {
+            back[d] = geometry.opposite(d);
+            across[d] = everyDirection & ~(1 << d) & ~(1 << back[d]);
+        }
         this.flyingKings = rules.flyingKings();
-        this.majority = rules.majorityCapture();
+        this.precedence = rules.capturePrecedence();
+        this.ranked = precedence != CapturePrecedence.FREE_CHOICE;
         this.promotionInCapture = rules.promotionInCapture();
         int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
         int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
-        manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardWhite;
-        manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? ALL_DIRECTIONS : forwardBlack;
+        manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? everyDirection : forwardWhite;
+        manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? everyDirection : forwardBlack;
     }
 
     /** The generator for a variant, chosen once by its geometry. */
@@ -116,6 +135,8 @@ public abstract class MoveGenerator {
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         enemyLo = p.piecesLo(enemy);
         enemyHi = p.piecesHi(enemy);
+        enemyKingsLo = enemyLo & p.kingsLo();
+        enemyKingsHi = enemyHi & p.kingsHi();
         long freeLo = geometry.boardLo() & ~(p.whiteLo() | p.blackLo());
         long freeHi = geometry.boardHi() & ~(p.whiteHi() | p.blackHi());
         promotionLo = geometry.promotionLo(side);
@@ -137,8 +158,9 @@ public abstract class MoveGenerator {
             // The capturing piece's own start square counts as empty.
             emptyLo = offset == 0 ? freeLo | (1L << low) : freeLo;
             emptyHi = offset == 0 ? freeHi : freeHi | (1L << low);
-            if (((kings >>> low) & 1) != 0) {
-                kingCapture(bit, 0, 0, 0, ALL_DIRECTIONS, false);
+            originIsKing = ((kings >>> low) & 1) != 0;
+            if (originIsKing) {
+                kingCapture(bit, 0, 0, 0, everyDirection, false);
             } else {
                 manCapture(bit, 0, 0, 0);
             }
@@ -157,7 +179,7 @@ public abstract class MoveGenerator {
     protected void manCapture(int sq, long capLo, long capHi, int count) {
         boolean continued = false;
         int dirs = manCaptureDirections[side];
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) == 0) continue;
             int victim = next[d * layout + sq];
             if (victim < 0 || !has(enemyLo, enemyHi, victim) || has(capLo, capHi, victim)) continue;
@@ -176,7 +198,7 @@ public abstract class MoveGenerator {
         if (has(promotionLo, promotionHi, landing)) {
             switch (promotionInCapture) {
                 case END_MOVE -> emit(landing, capLo, capHi, count, true);
-                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, ALL_DIRECTIONS, true);
+                case CONTINUE_AS_KING -> kingCapture(landing, capLo, capHi, count, everyDirection, true);
                 case PASS_AS_MAN -> manCapture(landing, capLo, capHi, count);
             }
         } else {
@@ -197,7 +219,7 @@ public abstract class MoveGenerator {
      */
     private void kingCapture(int sq, long capLo, long capHi, int count, int dirs, boolean promoted) {
         boolean continued = false;
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) == 0) continue;
             int base = d * layout;
             int victim = victimAlong(sq, base, capLo, capHi);
@@ -208,10 +230,10 @@ public abstract class MoveGenerator {
             if (victim < 64) cLo |= 1L << victim; else cHi |= 1L << victim;
             int taken = count + 1;
             if (!flyingKings) {
-                kingCapture(landing, cLo, cHi, taken, ALL_DIRECTIONS & ~(1 << (3 - d)), promoted);
+                kingCapture(landing, cLo, cHi, taken, everyDirection & ~(1 << back[d]), promoted);
                 continue;
             }
-            int across = (LINE_03 & (1 << d)) != 0 ? LINE_12 : LINE_03;
+            int across = this.across[d];
             int last = landing;
             boolean goesOn = false;
             for (int x = landing; x >= 0 && has(emptyLo, emptyHi, x); x = next[base + x]) {
@@ -241,29 +263,76 @@ public abstract class MoveGenerator {
      * enemy piece not yet taken, with an empty square right behind it.
      */
     private int victimAlong(int sq, int base, long capLo, long capHi) {
+        return victimOn(sq, base, flyingKings, capLo, capHi, enemyLo, enemyHi, emptyLo, emptyHi);
+    }
+
+    /**
+     * The rule of a single jump, for the walker and for {@link #jumps}: along the line from sq,
+     * the first occupied square (the adjacent one unless flying) must hold an enemy piece not
+     * yet taken, with an empty square right behind it. Returns that piece, or -1.
+     */
+    private int victimOn(int sq, int base, boolean flying, long capLo, long capHi,
+                         long enLo, long enHi, long emLo, long emHi) {
         int v = next[base + sq];
-        if (flyingKings) {
-            while (v >= 0 && has(emptyLo, emptyHi, v)) v = next[base + v];
+        if (flying) {
+            while (v >= 0 && has(emLo, emHi, v)) v = next[base + v];
         }
-        if (v < 0 || !has(enemyLo, enemyHi, v) || has(capLo, capHi, v)) return -1;
+        if (v < 0 || !has(enLo, enHi, v) || has(capLo, capHi, v)) return -1;
         int landing = next[base + v];
-        return landing >= 0 && has(emptyLo, emptyHi, landing) ? v : -1;
+        return landing >= 0 && has(emLo, emHi, landing) ? v : -1;
+    }
+
+    /**
+     * Every single jump from a of the side to move's piece whose move started on origin (a man,
+     * or a king, flying where the rules say so), with the pieces of the captured set already
+     * taken: each entry of out is {@code victim << 8 | landing}, nearest landing first; returns
+     * their number. The walker's own jump rule, for notation (which follows and prints landing
+     * paths). Slow path; it reads no walker state, so it may run beside a walk.
+     */
+    public final int jumps(Position p, int origin, int a, boolean king, long capLo, long capHi, int[] out) {
+        int own = p.sideToMove(), enemy = own ^ 1;
+        long enLo = p.piecesLo(enemy), enHi = p.piecesHi(enemy);
+        long emLo = geometry.boardLo() & ~(p.whiteLo() | p.blackLo());
+        long emHi = geometry.boardHi() & ~(p.whiteHi() | p.blackHi());
+        // The capturing piece's own start square counts as empty.
+        if (origin < 64) emLo |= 1L << origin; else emHi |= 1L << origin;
+        boolean flying = king && flyingKings;
+        int dirs = king ? everyDirection : manCaptureDirections[own];
+        int n = 0;
+        for (int d = 0; d < directions; d++) {
+            if ((dirs & (1 << d)) == 0) continue;
+            int base = d * layout;
+            int victim = victimOn(a, base, flying, capLo, capHi, enLo, enHi, emLo, emHi);
+            if (victim < 0) continue;
+            for (int x = next[base + victim]; x >= 0 && has(emLo, emHi, x); x = next[base + x]) {
+                out[n++] = victim << 8 | x;
+                if (!flying) break;
+            }
+        }
+        return n;
+    }
+
+    /** The most single jumps {@link #jumps} can list from one square. */
+    public final int maxJumps() {
+        return directions * geometry.rows();
     }
 
     private boolean canCapture(int sq, int dirs, long capLo, long capHi) {
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+        for (int d = 0; d < directions; d++) {
             if ((dirs & (1 << d)) != 0 && victimAlong(sq, d * layout, capLo, capHi) >= 0) return true;
         }
         return false;
     }
 
-    /** Adds a finished capture, applying the majority rule and merging duplicate paths. */
+    /** Adds a finished capture, applying the capture precedence and merging duplicate paths. */
     private void emit(int to, long capLo, long capHi, int count, boolean promotes) {
         MoveList list = out;
-        if (majority) {
-            if (count < best) return;
-            if (count > best) {
-                best = count;
+        if (ranked) {
+            int kings = Long.bitCount(capLo & enemyKingsLo) + Long.bitCount(capHi & enemyKingsHi);
+            int rank = precedence.rank(count, kings, originIsKing);
+            if (rank < best) return;
+            if (rank > best) {
+                best = rank;
                 list.size = listStart;
             }
         }

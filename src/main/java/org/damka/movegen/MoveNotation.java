@@ -18,10 +18,13 @@ import org.damka.rules.Rules;
 public final class MoveNotation {
     private final Rules rules;
     private final Geometry g;
+    /** The capture walker's jump rule (only its thread-safe {@link MoveGenerator#jumps} is used). */
+    private final MoveGenerator walker;
 
     public MoveNotation(Rules rules) {
         this.rules = rules;
         this.g = rules.geometry();
+        this.walker = MoveGenerator.create(rules);
     }
 
     /** The text of move i of a list generated from position p. */
@@ -126,41 +129,10 @@ public final class MoveNotation {
         return -1;
     }
 
-    /**
-     * Every single jump from a of the piece whose move started on origin (a man, or a king,
-     * flying where the rules say so), with the given pieces already taken: each entry is
-     * {@code victim << 8 | landing}.
-     */
+    /** The single jumps from a, as the capture walker allows them ({@link MoveGenerator#jumps}). */
     private int[] jumps(Position p, int origin, int a, boolean king, long capLo, long capHi) {
-        int side = p.sideToMove();
-        boolean flying = king && rules.flyingKings();
-        int[] found = new int[4 * 16];
-        int n = 0;
-        for (int d = 0; d < Geometry.DIRECTIONS; d++) {
-            if (!king && !rules.menCaptureBackward() && !isForward(side, d)) continue;
-            int victim = -1;
-            for (int x = g.next(d, a); x >= 0; x = g.next(d, x)) {
-                boolean empty = x == origin || p.isEmpty(x);
-                if (victim < 0) {
-                    if (empty) {
-                        if (!flying) break;
-                    } else {
-                        if (p.sideAt(x) == side || has(capLo, capHi, x)) break;
-                        victim = x;
-                    }
-                } else {
-                    if (!empty) break;
-                    found[n++] = victim << 8 | x;
-                    if (!flying) break;
-                }
-            }
-        }
-        return java.util.Arrays.copyOf(found, n);
-    }
-
-    private static boolean isForward(int side, int d) {
-        return side == Position.WHITE ? d == Geometry.UP_LEFT || d == Geometry.UP_RIGHT
-                : d == Geometry.DOWN_LEFT || d == Geometry.DOWN_RIGHT;
+        int[] found = new int[walker.maxJumps()];
+        return java.util.Arrays.copyOf(found, walker.jumps(p, origin, a, king, capLo, capHi, found));
     }
 
     private boolean isPromotion(int side, int bit) {

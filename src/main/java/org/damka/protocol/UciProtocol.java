@@ -12,6 +12,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import org.damka.engine.Engine;
+import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
@@ -22,15 +23,25 @@ import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
 
 /**
- * The UCI-style engine protocol of protocol.md. The thread that calls {@link #run} reads the
- * input line by line and serves each command at once by calling the {@link Engine} facade;
- * searches and perft run on the engine's own thread, so {@code stop}, {@code isready} and
- * {@code quit} are answered while they run. Every reply goes through one {@link ProtocolOutput}.
+ * The UCI-style engine protocol of protocol.md. A reader thread takes the input line by line into
+ * a queue; the thread that calls {@link #run} serves the lines in order by calling the
+ * {@link Engine} facade. Searches, perft and bench run on the engine's own thread, so
+ * {@code stop}, {@code isready} and {@code quit} are answered while they run. Every reply goes
+ * through one {@link ProtocolOutput}.
+ *
+ * <p>A command that needs the engine idle ({@code position}, {@code go}, {@code setoption},
+ * {@code ucinewgame}, {@code bench}) waits for a search that will end by itself or was told to
+ * stop, so every {@code go} gets exactly one {@code bestmove}, in order; it is refused only while
+ * a search waits for a {@code stop} that has not come (infinite, ponder). {@code isready} after
+ * {@code stop} answers once the stopped search's {@code bestmove} has been written. The reader
+ * also passes {@code stop} and {@code quit} on at once, so a long search behind queued commands
+ * still stops at once.
  *
  * <p>Bad input never ends the loop: a command that fails for any reason answers one
  * {@code info string error <command>: <why>} line and leaves the state as it was. Blank lines are
- * ignored. At the end of the input a search that would wait for {@code stop} (infinite, ponder,
- * no limit) is stopped, a limited one is allowed to answer, and then run() returns.
+ * ignored. The end of the input ends the process, with the rule of protocol.md ("End of
+ * input"): an infinite or ponder search stops at once, one limited by depth or nodes (or a perft)
+ * within {@value #END_OF_INPUT_GRACE_MS} ms, one with a time limit and the bench run their course.
  */
 public final class UciProtocol {
     static final String AUTHOR = "the damka authors";
@@ -41,16 +52,32 @@ public final class UciProtocol {
     private static final Set<String> GO_WORDS = Set.of("wtime", "btime", "winc", "binc", "movestogo", "depth",
             "nodes", "movetime", "infinite", "ponder", "searchmoves", "perft");
 
+    /** After the end of the input, a search not limited by time gets this long to answer. */
+    static final long END_OF_INPUT_GRACE_MS = 1000;
+
+    /** What the end of the input does to the running job (protocol.md, "End of input"). */
+    private enum AtEndOfInput { NOTHING, STOP, STOP_AFTER_GRACE }
+
+    /** One line from the reader thread, with when it was read; null text at the end of input. */
+    private record Input(LineReader.Line line, long nanos) { }
+
     private final Engine engine;
     private final LineReader in;
+    private final java.util.concurrent.BlockingQueue<Input> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+    /** Set by the reader thread: nothing more will come. */
+    private volatile boolean inputEnded;
+    private volatile boolean quitting;
+    /** A stop was sent to the running job: its answer comes by itself, soon. */
+    private volatile boolean stopSent;
+    /** The last job started, and what the end of the input does to it. */
+    private volatile Engine.Job job;
+    private volatile AtEndOfInput atEndOfInput = AtEndOfInput.NOTHING;
+    /** What atEndOfInput becomes on ponderhit. */
+    private volatile AtEndOfInput atEndOfInputAfterPonderHit = AtEndOfInput.NOTHING;
     private final ProtocolOutput out;
     private final OutputStream rawOut;
     private final PrintStream err;
     private final String version;
-    /** The running search waits for stop (infinite, pondering, or no limit at all). */
-    private volatile boolean openEnded;
-    /** What openEnded becomes on ponderhit. */
-    private volatile boolean openEndedAfterPonderHit;
     private long lineNumber;
 
     public UciProtocol(Engine engine, InputStream in, OutputStream out, PrintStream err, String version) {
@@ -64,30 +91,147 @@ public final class UciProtocol {
 
     /** Serves commands until {@code quit} or the end of the input. */
     public void run() {
+        Thread reader = new Thread(this::readInput, "damka-input");
+        reader.setDaemon(true);
+        reader.start();
         while (true) {
-            LineReader.Line line;
+            Input input;
             try {
-                line = in.next();
-            } catch (IOException e) {
-                err.println("damka: reading input failed: " + e.getMessage());
+                input = queue.take();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 break;
             }
+            LineReader.Line line = input.line();
             if (line == null) break;
+            if (quitting) {
+                // quit acts as soon as it is read: what was queued before it is dropped.
+                stop();
+                awaitIdle();
+                return;
+            }
             lineNumber++;
             if (line.tooLong()) {
                 out.error("line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit "
                         + LineReader.MAX_LINE_BYTES + "); ignored");
                 continue;
             }
-            if (lineNumber == 1 && line.text().trim().equals("hub")) {
+            if (lineNumber == 1 && isHub(line)) {
+                join(reader);
                 switchToHub(line.text().trim());
                 return;
             }
-            if (!serve(line.text())) return;
+            if (!serve(line.text(), input.nanos())) return;
         }
-        // End of input: nobody can send stop any more.
-        if (openEnded) engine.stop();
-        awaitSearch();
+        awaitIdle();
+    }
+
+    /**
+     * The reader thread: queues every line with the time it was read. It acts on {@code stop}
+     * and {@code quit} at once as well (they may be queued behind a command that waits for a
+     * search), and on the end of the input. It stops reading after quit, and after a first line
+     * {@code hub} (the Hub protocol reads the rest).
+     */
+    private void readInput() {
+        boolean first = true;
+        while (true) {
+            LineReader.Line line;
+            try {
+                line = in.next();
+            } catch (IOException e) {
+                err.println("damka: reading input failed: " + e.getMessage());
+                line = null;
+            }
+            long now = System.nanoTime();
+            if (line == null) {
+                inputEnded = true;
+                applyEndOfInput();
+                queue.add(new Input(null, now));
+                return;
+            }
+            String word = line.tooLong() ? "" : firstWord(line.text());
+            if (word.equals("stop")) stop();
+            if (word.equals("quit")) {
+                quitting = true;
+                stop();
+            }
+            queue.add(new Input(line, now));
+            if (word.equals("quit") || (first && isHub(line))) return;
+            first = false;
+        }
+    }
+
+    private static String firstWord(String text) {
+        String[] t = text.trim().split("\\s+", 2);
+        return t[0].toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isHub(LineReader.Line line) {
+        return !line.tooLong() && line.text().trim().equals("hub");
+    }
+
+    private static void join(Thread t) {
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void stop() {
+        stopSent = true;
+        engine.stop();
+    }
+
+    /**
+     * Bounds the running job once nobody can send stop any more. Called by the reader at the end
+     * of the input and by the serving thread after it starts a job, so a job started from lines
+     * queued before the end is bounded too.
+     */
+    private synchronized void applyEndOfInput() {
+        if (!inputEnded || job == null) return;
+        switch (atEndOfInput) {
+            case STOP -> {
+                stopSent = true;
+                engine.stop(job);
+            }
+            case STOP_AFTER_GRACE -> engine.stopAfter(job, END_OF_INPUT_GRACE_MS);
+            case NOTHING -> { }
+        }
+    }
+
+    /** After starting a job: quit or the end of the input may already have come. */
+    private void started(Engine.Job started, AtEndOfInput rule, AtEndOfInput afterPonderHit) {
+        synchronized (this) {
+            job = started;
+            atEndOfInput = rule;
+            atEndOfInputAfterPonderHit = afterPonderHit;
+        }
+        if (quitting) stop();
+        applyEndOfInput();
+    }
+
+    /**
+     * Waits until the running job (if any) has answered and its thread has ended. A job that
+     * waits for a stop that has not come would never end: that is refused instead.
+     */
+    private void awaitIdleOrRefuse() {
+        if (!engine.searching()) {
+            awaitIdle(); // a job that has just answered may still be returning
+            return;
+        }
+        if (atEndOfInput == AtEndOfInput.STOP && !stopSent) {
+            throw new IllegalStateException("a search is running (send stop first)");
+        }
+        awaitIdle();
+    }
+
+    private void awaitIdle() {
+        try {
+            engine.waitForSearch();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A first line {@code hub} hands the rest of the input to the Hub protocol (protocol.md). */
@@ -103,8 +247,8 @@ public final class UciProtocol {
         }
     }
 
-    /** Serves one line; false after {@code quit}. Never throws. */
-    boolean serve(String text) {
+    /** Serves one line read at receivedNanos; false after {@code quit}. Never throws. */
+    boolean serve(String text, long receivedNanos) {
         String[] t = text.trim().split("\\s+");
         if (t[0].isEmpty()) return true;
         String command = t[0].toLowerCase(Locale.ROOT);
@@ -112,21 +256,36 @@ public final class UciProtocol {
             switch (command) {
                 case "uci" -> uci();
                 case "isready" -> {
-                    engine.ready();
+                    // A stopped search answers first (the GUI may then send position and go at once).
+                    if (stopSent) awaitIdle();
+                    if (!engine.searching() && !inputEnded) engine.ready(); // nobody to warm up for after the end
+                    for (String warning : engine.takeEgdbWarnings()) out.info(warning);
                     out.line("readyok");
                 }
-                case "setoption" -> setOption(t);
-                case "ucinewgame" -> engine.newGame();
-                case "position" -> position(t);
-                case "go" -> go(t);
-                case "stop" -> engine.stop();
+                case "setoption" -> {
+                    awaitIdleOrRefuse();
+                    setOption(t);
+                }
+                case "ucinewgame" -> {
+                    awaitIdleOrRefuse();
+                    engine.newGame();
+                }
+                case "position" -> {
+                    awaitIdleOrRefuse();
+                    position(t);
+                }
+                case "go" -> go(t, receivedNanos);
+                case "stop" -> stop();
                 case "ponderhit" -> {
-                    openEnded = openEndedAfterPonderHit;
+                    synchronized (this) {
+                        atEndOfInput = atEndOfInputAfterPonderHit;
+                    }
                     engine.ponderHit();
+                    applyEndOfInput();
                 }
                 case "quit" -> {
-                    engine.stop();
-                    awaitSearch();
+                    stop();
+                    awaitIdle();
                     return false;
                 }
                 case "d" -> display();
@@ -147,14 +306,6 @@ public final class UciProtocol {
         return true;
     }
 
-    private void awaitSearch() {
-        try {
-            engine.waitForSearch();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     // ---- uci, setoption ------------------------------------------------------------------
 
     private void uci() {
@@ -171,6 +322,8 @@ public final class UciProtocol {
         out.line("option name Evaluation type combo default " + Evaluator.CLASSIC + " var " + Evaluator.CLASSIC
                 + " var " + Evaluator.LEARNED + " var " + Evaluator.MATERIAL);
         out.line("option name EvalFile type string default " + Engine.EVAL_FILE_BUILT_IN);
+        out.line("option name EGDBPath type string default " + EgdbSettings.DEFAULT_PATH);
+        out.line("option name EGDBPieces type spin default " + EgdbSettings.DEFAULT_PIECES + " min 0 max " + EgdbSettings.MAX_PIECES);
         out.line("uciok");
     }
 
@@ -199,8 +352,10 @@ public final class UciProtocol {
             case "move overhead" -> engine.setMoveOverheadMs(number(name, value, 0, Engine.MAX_MOVE_OVERHEAD_MS));
             case "evaluation" -> engine.setEvaluation(value);
             case "evalfile" -> engine.setEvalFile(value);
+            case "egdbpath" -> engine.setEgdbPath(value);
+            case "egdbpieces" -> engine.setEgdbPieces((int) number(name, value, 0, EgdbSettings.MAX_PIECES));
             default -> throw new IllegalArgumentException("unknown option '" + quote(name)
-                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EvalFile)");
+                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EvalFile, EGDBPath, EGDBPieces)");
         }
     }
 
@@ -245,7 +400,7 @@ public final class UciProtocol {
 
     // ---- go --------------------------------------------------------------------------------
 
-    private void go(String[] t) {
+    private void go(String[] t, long receivedNanos) {
         long wtime = 0, btime = 0, winc = 0, binc = 0, nodes = 0, movetime = 0;
         int movestogo = 0, depth = 0, perft = 0;
         boolean infinite = false, ponder = false, clock = false;
@@ -274,15 +429,16 @@ public final class UciProtocol {
                         "movetime", "infinite", "ponder", "searchmoves", "perft")) + ")");
             }
         }
+        if (perft > 0 && t.length != 3) throw new IllegalArgumentException("perft takes only a depth: 'go perft <depth>'");
+        awaitIdleOrRefuse();
         if (perft > 0) {
-            if (t.length != 3) throw new IllegalArgumentException("perft takes only a depth: 'go perft <depth>'");
             goPerft(perft);
             return;
         }
         SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
                 infinite, ponder, searchMoves);
-        boolean limited = depth > 0 || nodes > 0 || movetime > 0 || clock;
-        if (engine.searching()) throw new IllegalStateException("a search is running (send stop first)");
+        boolean timed = movetime > 0 || clock;
+        boolean limited = depth > 0 || nodes > 0 || timed;
         Optional<GameResult> result = engine.game().result();
         if (result.isPresent()) {
             // Nothing to search, whatever the limits: say why and answer at once.
@@ -290,14 +446,11 @@ public final class UciProtocol {
             out.line("bestmove (none)");
             return;
         }
-        openEndedAfterPonderHit = infinite || !limited;
-        openEnded = infinite || ponder || !limited;
-        try {
-            engine.go(limits, new Printer(engine.multiPv()));
-        } catch (RuntimeException e) {
-            openEnded = false;
-            throw e;
-        }
+        AtEndOfInput afterPonderHit = infinite || !limited ? AtEndOfInput.STOP
+                : timed ? AtEndOfInput.NOTHING : AtEndOfInput.STOP_AFTER_GRACE;
+        stopSent = false;
+        Engine.Job search = engine.go(limits, new Printer(engine.multiPv()), receivedNanos);
+        started(search, ponder ? AtEndOfInput.STOP : afterPonderHit, afterPonderHit);
     }
 
     /** The number after a go parameter; clock values are cut to MAX_TIME_MS. */
@@ -315,7 +468,8 @@ public final class UciProtocol {
     }
 
     private void goPerft(int depth) {
-        engine.goPerft(depth, new Engine.PerftListener() {
+        stopSent = false;
+        Engine.Job perft = engine.goPerft(depth, new Engine.PerftListener() {
             @Override
             public void move(String move, long count) {
                 out.line(move + ": " + count);
@@ -330,6 +484,7 @@ public final class UciProtocol {
                 }
             }
         });
+        started(perft, AtEndOfInput.STOP_AFTER_GRACE, AtEndOfInput.STOP_AFTER_GRACE);
     }
 
     /** Writes what the search reports. Called on the search thread; touches only the output. */
@@ -347,6 +502,7 @@ public final class UciProtocol {
             else sb.append(" score cp ").append(i.scoreCp());
             sb.append(" nodes ").append(i.nodes()).append(" nps ").append(i.nps()).append(" time ").append(i.timeMs())
                     .append(" hashfull ").append(i.hashFull());
+            if (i.tbHits() > 0) sb.append(" tbhits ").append(i.tbHits());
             if (multiPv > 1) sb.append(" multipv ").append(i.multiPv());
             if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", i.pv()));
             out.line(sb.toString());
@@ -359,7 +515,6 @@ public final class UciProtocol {
 
         @Override
         public void bestMove(String move, String ponder) {
-            openEnded = false;
             if (move == null) out.line("bestmove (none)");
             else out.line("bestmove " + move + (ponder == null ? "" : " ponder " + ponder));
         }
@@ -385,26 +540,26 @@ public final class UciProtocol {
         out.info("option name Move Overhead value " + engine.moveOverheadMs());
         out.info("option name Evaluation value " + engine.evaluation());
         out.info("option name EvalFile value " + engine.evalFile());
+        out.info("option name EGDBPath value " + engine.egdbPath());
+        out.info("option name EGDBPieces value " + engine.egdbPieces());
+        out.info("egdb " + engine.egdbValue());
     }
 
     /**
-     * {@code bench [depth]}: the fixed bench searches (one thread, fresh tables) on a thread of
-     * their own, reported as {@code info string} lines; the engine keeps answering meanwhile.
+     * {@code bench [depth]}: the fixed bench searches (one thread, fresh tables) on the engine's
+     * thread, reported as {@code info string} lines; the engine keeps answering meanwhile, and
+     * {@code stop} ends it. It always completes at the end of the input.
      */
     private void bench(String[] t) {
         if (t.length > 2) throw new IllegalArgumentException("expected 'bench [depth]'");
         int depth = t.length == 2 ? (int) number("bench depth", t[1], 1, Engine.MAX_SEARCH_DEPTH) : 0;
-        Thread thread = new Thread(() -> {
-            try {
-                org.damka.engine.Bench.Result result = org.damka.engine.Bench.run(
-                        org.damka.engine.Bench.positions(), depth, line -> out.info(line));
-                out.info(result.summary());
-            } catch (RuntimeException e) {
-                out.error("bench: " + e.getMessage());
-            }
-        }, "damka-bench");
-        thread.setDaemon(true);
-        thread.start();
+        awaitIdleOrRefuse();
+        stopSent = false;
+        Engine.Job bench = engine.goBench(depth, line -> out.info(line), result -> {
+            if (result.complete()) out.info(result.summary());
+            else out.info("bench stopped after " + result.lines().size() + " positions (" + result.nodes() + " nodes)");
+        }, e -> out.error("bench: " + e.getMessage()));
+        started(bench, AtEndOfInput.NOTHING, AtEndOfInput.NOTHING);
     }
 
     private void eval() {
@@ -416,6 +571,7 @@ public final class UciProtocol {
         }
         boolean white = engine.game().position().sideToMove() == 0;
         out.info("eval total " + total + " (White's view); side to move " + (white ? total : -total));
+        out.info("egdb " + engine.egdbValue());
     }
 
     // ---- helpers ---------------------------------------------------------------------------

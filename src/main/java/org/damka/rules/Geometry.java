@@ -17,10 +17,13 @@ import java.util.Map;
  * the shifts -1, +11, -11, +1 over 120 bits (two longs).
  *
  * <p>Directions are numbered 0 up-left, 1 up-right, 2 down-left, 3 down-right ("up" is toward
- * Black's side, row 1 of the numbering); the opposite of d is 3 - d. White moves up.
+ * Black's side, row 1 of the numbering). White moves up. The capture walker reads the set of
+ * directions from here ({@link #directions}, {@link #opposite}), so a board with more lines
+ * (frisian's orthogonal captures) is a larger neighbour table, not a new walker.
  */
 public final class Geometry {
     public static final int UP_LEFT = 0, UP_RIGHT = 1, DOWN_LEFT = 2, DOWN_RIGHT = 3;
+    /** The four slanted lines every board has (the bitboard move code is written for them). */
     public static final int DIRECTIONS = 4;
 
     /** How cells are written in notation. */
@@ -41,7 +44,8 @@ public final class Geometry {
     private final int rows;
     // Set once by the factory methods; a Geometry never changes after it is returned.
     private long boardLo, boardHi;
-    private long longDiagonalLo; // a1-h8 on 8x8 square boards, else 0
+    private long longDiagonalLo; // a1 to the opposite corner on square boards, else 0
+    private final int[] opposite = {DOWN_RIGHT, DOWN_LEFT, UP_RIGHT, UP_LEFT};
 
     private Geometry(String name, Naming naming, int cells, int layoutBits, int rows) {
         this.name = name;
@@ -93,7 +97,7 @@ public final class Geometry {
         int[] dRow = {-1, -1, 1, 1}, dCol = {-1, 1, -1, 1};
         for (int s = 0; s < cells; s++) {
             board |= 1L << g.cellToBit[s];
-            if (n == 8 && colOf[s] == n - 1 - rowOf[s]) diag |= 1L << g.cellToBit[s]; // a1-h8
+            if (colOf[s] == n - 1 - rowOf[s]) diag |= 1L << g.cellToBit[s]; // a1 to the far corner
             for (int d = 0; d < DIRECTIONS; d++) {
                 int r = rowOf[s] + dRow[d], c = colOf[s] + dCol[d];
                 if (r >= 0 && r < n && c >= 0 && c < n && squareAt[r][c] >= 0) {
@@ -181,12 +185,16 @@ public final class Geometry {
     /** The whole neighbour table, indexed direction * layoutBits + bit (for the generators). */
     public int[] nextTable() { return next; }
     public int shift(int direction) { return shift[direction]; }
+    /** The number of directions of the neighbour table. */
+    public int directions() { return opposite.length; }
+    /** The direction that goes back along the same line. */
+    public int opposite(int direction) { return opposite[direction]; }
     public long boardLo() { return boardLo; }
     public long boardHi() { return boardHi; }
     /** Cells on which a man of the side (0 White, 1 Black) promotes. */
     public long promotionLo(int side) { return promotionLo[side]; }
     public long promotionHi(int side) { return promotionHi[side]; }
-    /** The long diagonal a1-h8 of an 8x8 board (0 elsewhere). */
+    /** The long diagonal of a square board, a1 to the opposite corner (a1-h8 on 8x8); 0 on the hexagon. */
     public long longDiagonalLo() { return longDiagonalLo; }
     public String cellName(int cell) { return cellNames[cell]; }
 

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.damka.board.Position;
+import org.damka.egdb.Egdb;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.movegen.MoveGenerator;
@@ -35,7 +36,7 @@ public final class Search {
     private final MoveGenerator lineGenerator;
     private final MoveList lineMoves = new MoveList();
     private final Position linePosition = new Position();
-    private TranspositionTable tt;
+    private final TranspositionTable tt;
     private Worker[] workers;
     private int multiPv = 1;
     private SearchParams params = SearchParams.DEFAULT;
@@ -43,6 +44,8 @@ public final class Search {
     private volatile boolean stop;
     private volatile boolean userStop;
     private volatile boolean pondering;
+    /** Notified by stop and ponder hit: an infinite or ponder search waits on it for its answer. */
+    private final Object wakeUp = new Object();
     /** Set by {@link #prepare}: run() then keeps the flags (a stop may already have come). */
     private boolean prepared;
     /** When prepare() was called: the clock of the move runs from then. */
@@ -55,11 +58,16 @@ public final class Search {
     }
 
     public Search(Rules rules, Evaluator evaluator, int hashMb) {
+        this(rules, evaluator, new TranspositionTable(hashMb));
+    }
+
+    /** A search over a table its owner allocated (the engine sizes it within the heap). */
+    public Search(Rules rules, Evaluator evaluator, TranspositionTable tt) {
         this.rules = rules;
         this.evaluator = evaluator;
         this.notation = new MoveNotation(rules);
         this.lineGenerator = MoveGenerator.create(rules);
-        this.tt = new TranspositionTable(hashMb);
+        this.tt = tt;
         this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
     }
 
@@ -75,14 +83,6 @@ public final class Search {
     }
 
     public int threads() { return workers.length; }
-
-    /** Resizes (and so empties) the transposition table. */
-    public void setHashMb(int mb) {
-        tt = new TranspositionTable(mb);
-        Worker[] w = new Worker[workers.length];
-        for (int i = 0; i < w.length; i++) w[i] = new Worker(this, i, rules, evaluator, tt, params);
-        workers = w;
-    }
 
     /** Number of best lines to search and report (1 = normal play). */
     public void setMultiPv(int n) {
@@ -113,6 +113,9 @@ public final class Search {
     public void stop() {
         userStop = true;
         stop = true;
+        synchronized (wakeUp) {
+            wakeUp.notifyAll();
+        }
     }
 
     /**
@@ -122,10 +125,15 @@ public final class Search {
      * the time until that thread runs counts against the move.
      */
     public void prepare(SearchLimits limits) {
+        prepare(limits, System.nanoTime());
+    }
+
+    /** As {@link #prepare(SearchLimits)}, the move's clock having started at startNanos. */
+    public void prepare(SearchLimits limits, long startNanos) {
         stop = false;
         userStop = false;
         pondering = limits.ponder();
-        preparedAt = System.nanoTime();
+        preparedAt = startNanos;
         prepared = true;
     }
 
@@ -135,6 +143,28 @@ public final class Search {
         TimeManager t = time;
         if (t != null) t.restart();
         pondering = false;
+        synchronized (wakeUp) {
+            wakeUp.notifyAll();
+        }
+    }
+
+    /** Endgame tables the search probes below the root, or null (issue 15). */
+    private volatile Egdb egdb;
+
+    /** Sets the endgame tables to probe (null: none). Not during a search. */
+    public void setEgdb(Egdb tables) {
+        egdb = tables == null || tables.slices() == 0 ? null : tables;
+    }
+
+    Egdb egdb() {
+        return egdb;
+    }
+
+    /** Positions answered by the endgame tables in the last (or current) search. */
+    public long tbHits() {
+        long n = 0;
+        for (Worker w : workers) n += w.tbHits;
+        return n;
     }
 
     /** Nodes searched by every thread in the last (or current) search. */
@@ -205,15 +235,7 @@ public final class Search {
             if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score)) + 2) break;
             if (!pondering && !limits.infinite() && time.softExpired()) break;
         }
-        // Infinite and ponder searches answer only when told to stop (or on ponder hit).
-        while ((limits.infinite() || pondering) && !userStop) {
-            try {
-                Thread.sleep(1);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
+        awaitAnswerAllowed(limits);
         stop = true;
         for (Thread t : helpers) {
             try {
@@ -243,6 +265,32 @@ public final class Search {
         }
         listener.bestMove(best, ponder);
         return best;
+    }
+
+    /** Infinite and ponder searches answer only when told to stop (or, pondering, on ponder hit). */
+    private void awaitAnswerAllowed(SearchLimits limits) {
+        synchronized (wakeUp) {
+            while ((limits.infinite() || pondering) && !userStop) {
+                try {
+                    wakeUp.wait();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The hard deadline of the last search in ms from its start (Long.MAX_VALUE when it had none). */
+    public long hardLimitMs() {
+        TimeManager t = time;
+        return t == null ? Long.MAX_VALUE : t.hardMs();
+    }
+
+    /** Milliseconds since the last search's clock started. */
+    public long elapsedMs() {
+        TimeManager t = time;
+        return t == null ? 0 : t.elapsedMs();
     }
 
     /** Keeps only the root moves named in {@code searchmoves} (slow path, once per search). */
@@ -281,7 +329,7 @@ public final class Search {
             }
             listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
                     ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
-                    lineText(from.stack[0], from.pvLines[k], MAX_PLY)));
+                    lineText(from.stack[0], from.pvLines[k], MAX_PLY), tbHits()));
         }
     }
 

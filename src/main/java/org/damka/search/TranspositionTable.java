@@ -22,11 +22,25 @@ public final class TranspositionTable {
 
     /** A table using at most {@code mb} megabytes (rounded down to a power of two of buckets). */
     public TranspositionTable(int mb) {
-        long bytes = Math.max(1, mb) * (1L << 20);
-        long buckets = Long.highestOneBit(Math.max(1, bytes / (BUCKET_LONGS * 8)));
-        buckets = Math.min(buckets, 1L << 26); // keeps the array index an int
+        long buckets = buckets(mb);
         table = new long[(int) (buckets * BUCKET_LONGS)];
         bucketMask = (int) buckets - 1;
+    }
+
+    private static long buckets(int mb) {
+        long bytes = Math.max(1, mb) * (1L << 20);
+        long buckets = Long.highestOneBit(Math.max(1, bytes / (BUCKET_LONGS * 8)));
+        return Math.min(buckets, 1L << 26); // keeps the array index an int
+    }
+
+    /** The bytes a table of {@code mb} megabytes really takes (before allocating it). */
+    public static long bytesFor(int mb) {
+        return buckets(mb) * BUCKET_LONGS * Long.BYTES;
+    }
+
+    /** The bytes this table takes. */
+    public long bytes() {
+        return (long) table.length * Long.BYTES;
     }
 
     /** Empties the table (new game, bench). */

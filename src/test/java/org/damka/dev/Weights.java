@@ -14,42 +14,36 @@ public final class Weights {
     private Weights() { }
 
     public static EvalWeights override(EvalWeights w, Map<String, String> changes) {
-        int man = w.man(), king = w.king(), backRank = w.backRank(), runaway = w.runaway(), runawayPerRow = w.runawayPerRow();
-        int kingMainLine = w.kingMainLine(), manMobility = w.manMobility(), kingMobility = w.kingMobility();
-        int lockedMan = w.lockedMan(), kingsOnly = w.kingsOnlyBonus(), drawish = w.drawishScale();
-        int tradeDown = w.tradeDown(), chase = w.chase();
-        int[] advMid = w.advanceMid().clone(), advEnd = w.advanceEnd().clone();
-        int[] centreMan = w.centreMan().clone(), centreKing = w.centreKing().clone();
+        EvalWeights.Builder b = w.toBuilder();
         for (Map.Entry<String, String> e : changes.entrySet()) {
             String raw = e.getValue();
             int v = raw.contains("/") ? 0 : Integer.parseInt(raw);
             switch (e.getKey().toLowerCase(java.util.Locale.ROOT)) {
-                case "man" -> man = v;
-                case "king" -> king = v;
-                case "backrank" -> backRank = v;
-                case "runaway" -> runaway = v;
-                case "runawayperrow" -> runawayPerRow = v;
-                case "kingmainline" -> kingMainLine = v;
-                case "manmobility" -> manMobility = v;
-                case "kingmobility" -> kingMobility = v;
-                case "lockedman" -> lockedMan = v;
-                case "kingsonly" -> kingsOnly = v;
-                case "drawish" -> drawish = v;
-                case "tradedown" -> tradeDown = v;
-                case "chase" -> chase = v;
-                case "advancemid%" -> scale(advMid, v);
-                case "advanceend%" -> scale(advEnd, v);
-                case "centreman%" -> scale(centreMan, v);
-                case "centreking%" -> scale(centreKing, v);
-                case "advancemid" -> advMid = table(raw);
-                case "advanceend" -> advEnd = table(raw);
-                case "centreman" -> centreMan = table(raw);
-                case "centreking" -> centreKing = table(raw);
+                case "man" -> b.man(v);
+                case "king" -> b.king(v);
+                case "backrank" -> b.backRank(v);
+                case "runaway" -> b.runaway(v);
+                case "runawayperrow" -> b.runawayPerRow(v);
+                case "kingmainline" -> b.kingMainLine(v);
+                case "manmobility" -> b.manMobility(v);
+                case "kingmobility" -> b.kingMobility(v);
+                case "lockedman" -> b.lockedMan(v);
+                case "kingsonly" -> b.kingsOnlyBonus(v);
+                case "drawish" -> b.drawishScale(v);
+                case "tradedown" -> b.tradeDown(v);
+                case "chase" -> b.chase(v);
+                case "advancemid%" -> b.advanceMid(scaled(w.advanceMid(), v));
+                case "advanceend%" -> b.advanceEnd(scaled(w.advanceEnd(), v));
+                case "centreman%" -> b.centreMan(scaled(w.centreMan(), v));
+                case "centreking%" -> b.centreKing(scaled(w.centreKing(), v));
+                case "advancemid" -> b.advanceMid(table(raw));
+                case "advanceend" -> b.advanceEnd(table(raw));
+                case "centreman" -> b.centreMan(table(raw));
+                case "centreking" -> b.centreKing(table(raw));
                 default -> throw new IllegalArgumentException("unknown weight " + e.getKey());
             }
         }
-        return new EvalWeights(man, king, advMid, advEnd, centreMan, centreKing, backRank, runaway, runawayPerRow,
-                kingMainLine, manMobility, kingMobility, lockedMan, kingsOnly, drawish, tradeDown, chase);
+        return b.build();
     }
 
     /** A table written as values joined by '/', e.g. {@code -4/2/5/6}. */
@@ -60,7 +54,9 @@ public final class Weights {
         return t;
     }
 
-    private static void scale(int[] t, int percent) {
+    private static int[] scaled(int[] table, int percent) {
+        int[] t = table.clone();
         for (int i = 0; i < t.length; i++) t[i] = t[i] * percent / 100;
+        return t;
     }
 }

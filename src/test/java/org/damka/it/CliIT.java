@@ -25,7 +25,7 @@ class CliIT {
     private record Run(int code, String out, String err) { }
 
     private static Run run(String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(EngineProcess.javaBinary(), "-jar", EngineProcess.jar().toString()));
+        List<String> cmd = new ArrayList<>(List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString()));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).start();
         p.getOutputStream().close();

@@ -30,9 +30,9 @@ class DxpIT {
 
     @Test
     void serverAndClientPlayTwoCompleteGames() throws Exception {
-        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
+        try (JarProcess server = new JarProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
             int port = portOf(server);
-            try (EngineProcess client = new EngineProcess("dxp", "--connect", "127.0.0.1:" + port,
+            try (JarProcess client = new JarProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "2", "--time", "1", "--moves", "0", "--move-time", "15")) {
                 List<String> clientGames = List.of(client.next(150_000), client.next(60_000));
                 assertTrue(client.waitFor(10_000), client.transcript());
@@ -58,7 +58,7 @@ class DxpIT {
         }
     }
 
-    private static int portOf(EngineProcess server) throws InterruptedException {
+    private static int portOf(JarProcess server) throws InterruptedException {
         long deadline = System.currentTimeMillis() + 15_000;
         while (System.currentTimeMillis() < deadline) {
             Matcher m = LISTENING.matcher(server.transcript());
@@ -70,7 +70,7 @@ class DxpIT {
 
     @Test
     void listenerSurvivesProbesAndRefusesASecondConnection() throws Exception {
-        try (EngineProcess server = new EngineProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
+        try (JarProcess server = new JarProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
             int port = portOf(server);
             for (int k = 0; k < 3; k++) {
                 new Socket(InetAddress.getLoopbackAddress(), port).close(); // a port probe
@@ -93,7 +93,7 @@ class DxpIT {
                 assertEquals("E01", receive(first));
             }
             // The listener is still there for a real initiator, and stops after --games 2 in all.
-            try (EngineProcess client = new EngineProcess("dxp", "--connect", "127.0.0.1:" + port,
+            try (JarProcess client = new JarProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "1", "--time", "1", "--moves", "10", "--move-time", "15")) {
                 String game = client.next(60_000);
                 assertTrue(game.matches("game 1: damka white vs damka: \\* \\(10 moves played\\) after 20 plies"), game);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Timeout;
 class HubClientIT {
 
     private static HubClient start() throws Exception {
-        return HubClient.start(List.of(EngineProcess.javaBinary(), "-jar", EngineProcess.jar().toString(), "hub"),
+        return HubClient.start(List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString(), "hub"),
                 null, Duration.ofSeconds(15), System.err);
     }
 

@@ -40,7 +40,7 @@ class HubModeIT {
     private static final Rules INTL = Variants.INTERNATIONAL;
     private static final String START = "W" + "b".repeat(20) + "e".repeat(10) + "w".repeat(20);
 
-    private static void handshake(EngineProcess e) throws Exception {
+    private static void handshake(JarProcess e) throws Exception {
         e.send("hub");
         List<String> lines = e.until("wait"::equals, 10_000);
         assertTrue(lines.get(0).startsWith("id "), lines.toString());
@@ -56,13 +56,13 @@ class HubModeIT {
         assertTrue(lines.stream().anyMatch(l -> l.startsWith("param name=ponder ")), lines.toString());
     }
 
-    private static void init(EngineProcess e) throws Exception {
+    private static void init(JarProcess e) throws Exception {
         e.send("init");
         e.until("ready"::equals, 10_000);
     }
 
     /** Reads to done as pydraughts does, checking each info line parses as it would; returns {move, ponder}. */
-    private static String[] done(EngineProcess e, long timeoutMs) throws Exception {
+    private static String[] done(JarProcess e, long timeoutMs) throws Exception {
         List<String> lines = e.until(l -> l.startsWith("done"), timeoutMs);
         for (String l : lines) {
             if (!l.startsWith("info ")) continue;
@@ -92,7 +92,7 @@ class HubModeIT {
     /** With no arguments, a first line "hub" switches the engine process to the Hub protocol. */
     @Test
     void firstLineHubSwitchesTheDefaultEngine() throws Exception {
-        try (EngineProcess e = new EngineProcess()) {
+        try (JarProcess e = new JarProcess()) {
             handshake(e);
             init(e);
             e.send("pos start");
@@ -109,7 +109,7 @@ class HubModeIT {
 
     @Test
     void pydraughtsHandshakeAndAFullGame() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             e.send("set-param name=variant value=normal");
             init(e);
@@ -135,7 +135,7 @@ class HubModeIT {
 
     @Test
     void pydraughtsPonderingWithPonderHitAndStop() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             init(e);
             // The engine's expected reply is already in the position, as in pydraughts' example.
@@ -163,7 +163,7 @@ class HubModeIT {
 
     @Test
     void hubGuiTrafficWithRecentMovesPingAndAnalysis() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             e.send("set-param name=threads value=1");
             e.send("set-param name=hash value=32");
@@ -195,7 +195,7 @@ class HubModeIT {
 
     @Test
     void levelIsResetByPosAndAfterGo() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             init(e);
             e.send("pos start");
@@ -222,7 +222,7 @@ class HubModeIT {
 
     @Test
     void otherVariantsAndBadInput() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             init(e);
             for (String variant : List.of("russian", "english", "hexagonal", "brazilian")) {
@@ -250,7 +250,7 @@ class HubModeIT {
 
     @Test
     void endOfInputStopsTheSearchAndTheProcess() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             e.send("pos start");
             e.send("go analyze");
@@ -273,7 +273,7 @@ class HubModeIT {
                 "russian", List.of("9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"),
                 "brazilian", List.of("9-13", "10-13", "10-14", "11-14", "11-15", "12-15", "12-16"),
                 "english", List.of("12-16", "11-16", "11-15", "10-15", "10-14", "9-14", "9-13"));
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             for (var entry : firstMoves.entrySet()) {
                 e.send("set-param name=variant value=" + entry.getKey());
@@ -298,7 +298,7 @@ class HubModeIT {
      */
     @Test
     void zeroAndNegativeLimitsStillEndTheSearch() throws Exception {
-        try (EngineProcess e = new EngineProcess("hub")) {
+        try (JarProcess e = new JarProcess("hub")) {
             handshake(e);
             init(e);
             for (String level : List.of("time=-0.012 inc=0.1", "move-time=0", "time=0", "depth=1")) {

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LauncherIT {
 
     private static Path launcher() {
-        Path p = EngineProcess.jar().toAbsolutePath().getParent().resolve("bin").resolve("damka");
+        Path p = JarProcess.jar().toAbsolutePath().getParent().resolve("bin").resolve("damka");
         assertTrue(Files.isRegularFile(p), "the build makes " + p);
         assertTrue(Files.isExecutable(p), p + " is executable");
         return p;

@@ -23,7 +23,7 @@ class SelfplayIT {
     Path dir;
 
     private static Process start(Path out, int games, String... extra) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", EngineProcess.jar().toString(), "selfplay",
+        List<String> cmd = new ArrayList<>(List.of("java", "-jar", JarProcess.jar().toString(), "selfplay",
                 "--variant", "english", "--games", Integer.toString(games), "--depth", "4", "--seed", "5", "--out", out.toString()));
         cmd.addAll(List.of(extra));
         return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();

@@ -37,7 +37,7 @@ class FuzzIT {
     private static void send(FuzzLines lines) throws java.io.IOException {
         long started = System.nanoTime();
         int sent = 0, readies = 0;
-        try (EngineProcess engine = EngineProcess.start()) {
+        try (EngineUnderTest engine = EngineUnderTest.start()) {
             while (sent < LINES) {
                 ByteArrayOutputStream batch = new ByteArrayOutputStream();
                 for (int i = 0; i < 1000; i++, sent++) {

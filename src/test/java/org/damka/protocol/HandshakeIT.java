@@ -29,6 +29,8 @@ class HandshakeIT extends OneEngineIT {
                 "option name Move Overhead type spin default 10 min 0 max 5000",
                 "option name Evaluation type combo default classic var classic var learned var material",
                 "option name EvalFile type string default <built-in>",
+                "option name EGDBPath type string default egdb",
+                "option name EGDBPieces type spin default 5 min 0 max 7",
                 "uciok"), lines.subList(2, lines.size()));
         engine.send("isready");
         assertEquals("readyok", engine.next(10_000).text());
@@ -44,7 +46,8 @@ class HandshakeIT extends OneEngineIT {
                 "Ponder", new String[] {"true", "true", "yes", "1"},
                 "Move Overhead", new String[] {"30", "30", "-1", "5001", "ten"},
                 "Evaluation", new String[] {"material", "material", "positional", "", "full material"},
-                "EvalFile", new String[] {"<built-in>", "<built-in>", "/no/such/file.weights", "pom.xml"});
+                "EvalFile", new String[] {"<built-in>", "<built-in>", "/no/such/file.weights", "pom.xml"},
+                "EGDBPieces", new String[] {"3", "3", "-1", "8", "four"});
         for (Map.Entry<String, String[]> c : cases.entrySet()) {
             String name = c.getKey();
             String[] v = c.getValue();
@@ -64,6 +67,7 @@ class HandshakeIT extends OneEngineIT {
         engine.quiet("setoption name ponder value false");
         engine.quiet("setoption name move overhead value 10");
         engine.quiet("setoption name evaluation value full");
+        engine.quiet("setoption name egdbpieces value 5");
         assertEquals("classic", engine.display("option name Evaluation value"));
         assertEquals("16", engine.display("option name Hash value"));
         assertEquals("10", engine.display("option name Move Overhead value"));
@@ -109,7 +113,7 @@ class HandshakeIT extends OneEngineIT {
         String readme = java.nio.file.Files.readString(java.nio.file.Path.of("README.md"));
         int start = readme.indexOf("```sh\n", readme.indexOf("**From a script**")) + 6;
         String script = readme.substring(start, readme.indexOf("```", start))
-                .replace("target/damka.jar", EngineProcess.jar().toString());
+                .replace("target/damka.jar", EngineUnderTest.jar().toString());
         Process p = new ProcessBuilder("bash", "-c", script).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).trim();
         assertEquals(0, p.waitFor());

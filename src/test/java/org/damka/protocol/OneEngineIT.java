@@ -12,11 +12,11 @@ import org.junit.jupiter.api.BeforeAll;
  * class is done, everything the engine wrote on stdout must have been protocol lines.
  */
 abstract class OneEngineIT {
-    protected static EngineProcess engine;
+    protected static EngineUnderTest engine;
 
     @BeforeAll
     static void startEngine() {
-        engine = EngineProcess.start();
+        engine = EngineUnderTest.start();
     }
 
     @AfterAll

@@ -29,7 +29,7 @@ class PositionIT extends OneEngineIT {
 
     @Test
     void goBeforePositionSearchesTheStartPosition() {
-        try (EngineProcess fresh = EngineProcess.start()) {
+        try (EngineUnderTest fresh = EngineUnderTest.start()) {
             fresh.send("go depth 2");
             List<String> out = fresh.until("bestmove");
             String best = out.get(out.size() - 1).split(" ")[1];

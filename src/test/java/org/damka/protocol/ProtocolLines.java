@@ -12,7 +12,7 @@ final class ProtocolLines {
 
     private static final String MOVE = "[a-k0-9][a-k0-9x:\\-]*";
     static final Pattern INFO = Pattern.compile("info depth \\d+ seldepth \\d+ score (cp -?\\d+|mate -?\\d+)"
-            + " nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( multipv \\d+)?( pv( " + MOVE + ")+)?");
+            + " nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( tbhits \\d+)?( multipv \\d+)?( pv( " + MOVE + ")+)?");
     static final Pattern BESTMOVE = Pattern.compile("bestmove (\\(none\\)|" + MOVE + "( ponder " + MOVE + ")?)");
 
     private static final List<Pattern> ALL = List.of(

@@ -91,7 +91,7 @@ class SearchIT extends OneEngineIT {
             engine.quiet("position startpos");
             long sent = System.nanoTime();
             engine.send("go movetime " + t);
-            List<EngineProcess.Line> lines = engine.until(l -> l.startsWith("bestmove"), t + 10_000);
+            List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove"), t + 10_000);
             long took = ms(lines.get(lines.size() - 1).nanos() - sent);
             report.add("movetime " + t + " -> " + took + " ms");
             assertTrue(took <= t + 10 + SLACK_MS, "movetime " + t + " answered after " + took + " ms");
@@ -106,13 +106,13 @@ class SearchIT extends OneEngineIT {
         for (int i = 0; i < 10; i++) {
             engine.send("go infinite");
             long until = System.nanoTime() + 300_000_000L;
-            EngineProcess.Line l;
+            EngineUnderTest.Line l;
             while ((l = engine.poll(Math.max(1, ms(until - System.nanoTime())))) != null) {
                 assertTrue(l.text().startsWith("info "), "before stop: " + l.text());
             }
             long sent = System.nanoTime();
             engine.send("stop");
-            List<EngineProcess.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
+            List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
             latencies.add(ms(lines.get(lines.size() - 1).nanos() - sent));
         }
         List<Long> sorted = new ArrayList<>(latencies);
@@ -127,8 +127,8 @@ class SearchIT extends OneEngineIT {
         engine.send("go infinite");
         long sent = System.nanoTime();
         engine.send("isready");
-        List<EngineProcess.Line> lines = engine.until(s -> s.equals("readyok"), 10_000);
-        for (EngineProcess.Line l : lines) assertTrue(!l.text().startsWith("bestmove"), l.text());
+        List<EngineUnderTest.Line> lines = engine.until(s -> s.equals("readyok"), 10_000);
+        for (EngineUnderTest.Line l : lines) assertTrue(!l.text().startsWith("bestmove"), l.text());
         long took = ms(lines.get(lines.size() - 1).nanos() - sent);
         assertTrue(took < 200, "readyok after " + took + " ms");
         List<String> refused = engine.command("position startpos moves c3-d4");
@@ -144,13 +144,13 @@ class SearchIT extends OneEngineIT {
         // Own clock 500 ms: a normal search would answer within half of it.
         engine.send("go ponder wtime 500 btime 500");
         long until = System.nanoTime() + 800_000_000L;
-        EngineProcess.Line l;
+        EngineUnderTest.Line l;
         while ((l = engine.poll(Math.max(1, ms(until - System.nanoTime())))) != null) {
             assertTrue(l.text().startsWith("info "), "while pondering: " + l.text());
         }
         long sent = System.nanoTime();
         engine.send("ponderhit");
-        List<EngineProcess.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
+        List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
         long took = ms(lines.get(lines.size() - 1).nanos() - sent);
         System.out.println("SearchIT ponderhit -> bestmove " + took + " ms (clock 500)");
         assertTrue(took <= 250 + SLACK_MS, "ponderhit answered after " + took + " ms");
@@ -204,7 +204,7 @@ class SearchIT extends OneEngineIT {
         engine.quiet("position fen W:Wc3:Bd4,a7");
         long sent = System.nanoTime();
         engine.send("go wtime 60000 btime 60000 winc 1000 binc 1000");
-        List<EngineProcess.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
+        List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
         long took = ms(lines.get(lines.size() - 1).nanos() - sent);
         assertEquals("bestmove c3:e5", lines.get(lines.size() - 1).text());
         assertTrue(took < 200, "forced move took " + took + " ms");
@@ -245,7 +245,7 @@ class SearchIT extends OneEngineIT {
         Thread.sleep(300);
         long sent = System.nanoTime();
         engine.send("stop");
-        List<EngineProcess.Line> lines = engine.until(s -> s.startsWith("info string perft stopped"), 10_000);
+        List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("info string perft stopped"), 10_000);
         long took = ms(lines.get(lines.size() - 1).nanos() - sent);
         assertTrue(took < 200, "perft stop took " + took + " ms");
         assertEquals(1, engine.errors("go perft 0").size());
@@ -255,7 +255,7 @@ class SearchIT extends OneEngineIT {
 
     @Test
     void endOfInputLetsALimitedSearchAnswerThenExits() {
-        try (EngineProcess e = EngineProcess.start()) {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send("position startpos moves c3-d4");
             e.send("go movetime 300");
             e.closeInput();
@@ -266,7 +266,7 @@ class SearchIT extends OneEngineIT {
 
     @Test
     void endOfInputStopsAnInfiniteSearchThenExits() {
-        try (EngineProcess e = EngineProcess.start()) {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send("go infinite");
             e.send("isready");
             e.expect("readyok");
@@ -278,8 +278,9 @@ class SearchIT extends OneEngineIT {
 
     @Test
     void quitDuringASearchAnswersAndExits() {
-        try (EngineProcess e = EngineProcess.start()) {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send("go infinite");
+            e.sync(); // the search runs (quit drops commands still queued before it)
             e.send("quit");
             e.expect("bestmove");
             assertEquals(0, e.waitFor(10_000));
@@ -298,7 +299,7 @@ class SearchIT extends OneEngineIT {
                 "go wtime 99999999999999999 btime 1 winc 99999999999999999 depth 2")) {
             long sent = System.nanoTime();
             engine.send(ok);
-            List<EngineProcess.Line> lines = engine.until(l -> l.startsWith("bestmove") || l.startsWith("info string error"), 10_000);
+            List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove") || l.startsWith("info string error"), 10_000);
             assertTrue(lines.get(lines.size() - 1).text().startsWith("bestmove"), ok + ": " + lines);
             assertTrue(ms(lines.get(lines.size() - 1).nanos() - sent) < 300, ok);
         }

@@ -36,7 +36,7 @@ class SelfPlayIT {
     }
 
     private static void playToTheEnd(Rules rules, String go) {
-        try (EngineProcess engine = EngineProcess.start()) {
+        try (EngineUnderTest engine = EngineUnderTest.start()) {
             engine.command("setoption name UCI_Variant value " + rules.name());
             engine.quiet("ucinewgame");
             Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
@@ -81,7 +81,7 @@ class SelfPlayIT {
      * clock whose increment is below the declared overhead the engine rightly plays at once.
      */
     private static void clockGame(Rules rules, long base, long inc, int moves, boolean checkUse) {
-        try (EngineProcess engine = EngineProcess.start()) {
+        try (EngineUnderTest engine = EngineUnderTest.start()) {
             engine.command("setoption name UCI_Variant value " + rules.name());
             engine.quiet("setoption name Move Overhead value " + CLOCK_OVERHEAD_MS);
             // Let the JVM compile the hot code first: a GUI's clock starts long after the engine.
@@ -108,7 +108,7 @@ class SelfPlayIT {
                 engine.quiet("position startpos" + (played.isEmpty() ? "" : " moves " + String.join(" ", played)));
                 long sent = System.nanoTime();
                 engine.send("go wtime " + clock[0] + " btime " + clock[1] + " winc " + inc + " binc " + inc);
-                List<EngineProcess.Line> out = engine.until(s -> s.startsWith("bestmove"), 30_000);
+                List<EngineUnderTest.Line> out = engine.until(s -> s.startsWith("bestmove"), 30_000);
                 long took = (out.get(out.size() - 1).nanos() - sent) / 1_000_000;
                 String best = out.get(out.size() - 1).text().split(" ")[1];
                 assertTrue(took <= clock[side], "ply " + ply + ": took " + took + " ms with " + clock[side] + " ms left");

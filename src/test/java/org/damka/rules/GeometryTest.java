@@ -99,6 +99,13 @@ class GeometryTest {
             if (((eight.longDiagonalLo() >>> eight.bit(c)) & 1) != 0) diagonal.add(eight.cellName(c));
         }
         assertEquals(Set.of("a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"), diagonal);
+        // Every square board has one: a1 (46) to j10 (5) on 10x10, by rules.md's numbering.
+        Set<String> long10 = new HashSet<>();
+        for (int c = 0; c < ten.cells(); c++) {
+            if (((ten.longDiagonalLo() >>> ten.bit(c)) & 1) != 0) long10.add(ten.cellName(c));
+        }
+        assertEquals(Set.of("46", "41", "37", "32", "28", "23", "19", "14", "10", "5"), long10);
+        assertEquals(0, Variants.HEXAGONAL.geometry().longDiagonalLo());
 
         Geometry english = Variants.ENGLISH.geometry();
         // 1 = b8, 4 = h8, 29 = a1, 32 = g1: 29 is on the left edge, 4 in the top-right corner.

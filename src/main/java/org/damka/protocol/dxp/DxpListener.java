@@ -24,7 +24,7 @@ public final class DxpListener {
     private final DxpSession.Settings settings;
     private final int maxGames;
     private final PrintStream log;
-    private final Consumer<DxpSession.GameRecord> onGame;
+    private final Consumer<DxpSession.FinishedGame> onGame;
     private final Object lock = new Object();
     private String servedPeer; // the connection being served, or null
     private int gamesPlayed;
@@ -35,7 +35,7 @@ public final class DxpListener {
      * @param onGame   told of every finished game
      */
     public DxpListener(ServerSocket server, Engine engine, DxpSession.Settings settings, int maxGames, PrintStream log,
-                       Consumer<DxpSession.GameRecord> onGame) {
+                       Consumer<DxpSession.FinishedGame> onGame) {
         this.server = server;
         this.engine = engine;
         this.settings = settings;
@@ -98,7 +98,7 @@ public final class DxpListener {
             log("serving the connection from " + peer);
             channel.unread(first);
             DxpSession session = new DxpSession(engine, channel, DxpSession.Role.FOLLOWER, settings, log);
-            for (DxpSession.GameRecord g : session.run()) {
+            for (DxpSession.FinishedGame g : session.run()) {
                 onGame.accept(g);
                 synchronized (lock) {
                     gamesPlayed++;

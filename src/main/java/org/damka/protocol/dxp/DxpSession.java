@@ -50,7 +50,7 @@ public final class DxpSession {
     public record Settings(String name, int games, int minutes, int moves, long moveTimeMs, long silenceMs) { }
 
     /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
-    public record GameRecord(int number, char myColor, String opponent, String result, String reason, List<String> moves) {
+    public record FinishedGame(int number, char myColor, String opponent, String result, String reason, List<String> moves) {
         @Override
         public String toString() {
             return "game " + number + ": damka " + (myColor == DxpMessage.WHITE ? "white" : "black") + " vs " + opponent
@@ -70,7 +70,7 @@ public final class DxpSession {
     private final DxpBoard board = new DxpBoard();
     private final MoveNotation notation = new MoveNotation(RULES);
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    private final List<GameRecord> finished = new ArrayList<>();
+    private final List<FinishedGame> finished = new ArrayList<>();
 
     private String opponent = "opponent";
     private Game game;
@@ -103,7 +103,7 @@ public final class DxpSession {
     }
 
     /** Plays until the series ends or the connection closes; returns the games played. */
-    public List<GameRecord> run() throws IOException, InterruptedException {
+    public List<FinishedGame> run() throws IOException, InterruptedException {
         Thread reader = new Thread(this::readLoop, "damka-dxp-reader");
         reader.setDaemon(true);
         reader.start();
@@ -431,7 +431,7 @@ public final class DxpSession {
         if (!playing) return;
         stopSearch();
         playing = false;
-        GameRecord rec = new GameRecord(gameNumber, myColor, opponent, result, reason, game.moves());
+        FinishedGame rec = new FinishedGame(gameNumber, myColor, opponent, result, reason, game.moves());
         finished.add(rec);
         log(rec.toString());
     }

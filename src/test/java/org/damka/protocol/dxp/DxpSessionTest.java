@@ -45,7 +45,7 @@ class DxpSessionTest {
     private static final String NAME32 = "damka" + " ".repeat(27);
 
     private ServerSocket server;
-    private CompletableFuture<List<DxpSession.GameRecord>> follower;
+    private CompletableFuture<List<DxpSession.FinishedGame>> follower;
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
     private Socket peer;
     private InputStream in;
@@ -176,7 +176,7 @@ class DxpSessionTest {
             send(encode(g, pick));
             g.play(legal, pick);
         }
-        List<DxpSession.GameRecord> games = follower.get(30, TimeUnit.SECONDS);
+        List<DxpSession.FinishedGame> games = follower.get(30, TimeUnit.SECONDS);
         assertEquals(1, games.size());
         assertEquals('W', games.get(0).myColor());
         assertEquals("Tester", games.get(0).opponent());
@@ -210,7 +210,7 @@ class DxpSessionTest {
         assertEquals("E00", receive());
         send("E01");
         peer.close();
-        List<DxpSession.GameRecord> games = follower.get(10, TimeUnit.SECONDS);
+        List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
         assertEquals(1, games.size());
         assertEquals("*", games.get(0).result());
         assertTrue(games.get(0).reason().contains("illegal move"), games.get(0).reason());

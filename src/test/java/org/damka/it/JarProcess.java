@@ -23,13 +23,13 @@ import java.util.function.Predicate;
  * The packaged jar run as a process for integration tests: lines to its stdin, its stdout lines
  * read with timeouts, everything it said (both streams) kept for failure messages.
  */
-public final class EngineProcess implements AutoCloseable {
+public final class JarProcess implements AutoCloseable {
     private final Process process;
     private final PrintWriter in;
     private final BlockingQueue<String> out = new LinkedBlockingQueue<>();
     private final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
 
-    public EngineProcess(String... args) throws IOException {
+    public JarProcess(String... args) throws IOException {
         List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
         cmd.addAll(List.of(args));
         process = new ProcessBuilder(cmd).start();

@@ -24,7 +24,7 @@ import java.util.function.Predicate;
  * way a GUI drives it. A reader thread takes every stdout line with the time it arrived (and
  * checks that it is a protocol line); stderr is collected for failure messages.
  */
-final class EngineProcess implements AutoCloseable {
+final class EngineUnderTest implements AutoCloseable {
     /** Arrival of one stdout line. */
     record Line(long nanos, String text) { }
 
@@ -38,7 +38,7 @@ final class EngineProcess implements AutoCloseable {
     private final StringBuffer stderr = new StringBuffer();
     private final Thread outReader, errReader;
 
-    private EngineProcess(Process process) {
+    private EngineUnderTest(Process process) {
         this.process = process;
         this.stdin = process.getOutputStream();
         outReader = new Thread(() -> readStdout(process.getInputStream()), "engine-stdout");
@@ -55,10 +55,18 @@ final class EngineProcess implements AutoCloseable {
         return jar;
     }
 
-    static EngineProcess start() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    static EngineUnderTest start() {
+        return startWithJvmOptions();
+    }
+
+    /** The engine in a JVM started with these options (e.g. {@code -Xmx128m}). */
+    static EngineUnderTest startWithJvmOptions(String... jvmOptions) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(jvmOptions));
+        command.addAll(List.of("-jar", jar().toString()));
         try {
-            return new EngineProcess(new ProcessBuilder(java, "-jar", jar().toString()).start());
+            return new EngineUnderTest(new ProcessBuilder(command).start());
         } catch (IOException e) {
             throw new IllegalStateException("cannot start the engine", e);
         }

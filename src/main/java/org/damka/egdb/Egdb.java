@@ -1,0 +1,121 @@
+package org.damka.egdb;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.rules.Rules;
+
+/**
+ * The endgame tables of one variant held in memory, one array of values per material balance.
+ * {@link #probe} looks a position up and allocates nothing; a balance without a table answers
+ * {@link EgdbValue#UNKNOWN}. Read-only once loaded, so any number of threads may probe.
+ */
+public final class Egdb {
+    private final Rules rules;
+    private final SliceIndex.Domains domains;
+    private final SliceIndex[] indices = new SliceIndex[Material.KEYS];
+    private final byte[][] values = new byte[Material.KEYS][];
+    private int maxPieces;
+    private int slices;
+
+    public Egdb(Rules rules) {
+        this.rules = rules;
+        this.domains = new SliceIndex.Domains(rules);
+    }
+
+    public Rules rules() { return rules; }
+
+    /** The most pieces of a loaded balance (0 when nothing is loaded). */
+    public int maxPieces() { return maxPieces; }
+
+    /** Number of loaded slices. */
+    public int slices() { return slices; }
+
+    /** The index of a balance (tables or not). */
+    public SliceIndex index(Material m) {
+        SliceIndex s = indices[m.key()];
+        if (s == null) {
+            s = new SliceIndex(domains, m);
+            indices[m.key()] = s;
+        }
+        return s;
+    }
+
+    /** Adds (or replaces) a slice's values. Not to be called while other threads probe. */
+    void add(Material m, byte[] v) {
+        if (values[m.key()] == null) slices++;
+        index(m);
+        values[m.key()] = v;
+        maxPieces = Math.max(maxPieces, m.pieces());
+    }
+
+    boolean has(Material m) {
+        return values[m.key()] != null;
+    }
+
+    /**
+     * The value of a position ({@link EgdbValue}), or {@link EgdbValue#UNKNOWN}. A side to move
+     * without pieces has lost. Allocates nothing.
+     */
+    public int probe(Position p) {
+        if (p.count(p.sideToMove()) == 0) return EgdbValue.ofDistance(0);
+        int key = Material.keyOf(p);
+        if (key < 0) return EgdbValue.UNKNOWN;
+        byte[] v = values[key];
+        if (v == null) return EgdbValue.UNKNOWN;
+        return v[(int) indices[key].indexOf(p)] & 0xff;
+    }
+
+    /** The stored value at an index of a loaded slice (for verification). */
+    int probeIndex(Material m, int index) {
+        return values[m.key()][index] & 0xff;
+    }
+
+    /**
+     * Every balance with up to {@code pieces} pieces and at least one piece a side, in an order
+     * in which each one's successors come first: fewer pieces first (captures), then fewer men
+     * (a promotion turns a man into a king).
+     */
+    public static List<Material> balances(Rules rules, int pieces) {
+        int maxMen = Fen.maxPiecesPerSide(rules);
+        List<Material> out = new ArrayList<>();
+        for (int total = 2; total <= pieces; total++) {
+            for (int men = 0; men <= total; men++) {
+                for (int wm = 0; wm <= men; wm++) {
+                    int bm = men - wm;
+                    for (int wk = 0; wk <= total - men; wk++) {
+                        int bk = total - men - wk;
+                        if (wm + wk == 0 || bm + bk == 0 || wm + wk > maxMen || bm + bk > maxMen) continue;
+                        out.add(new Material(wm, wk, bm, bk));
+                    }
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Loads the tables of a variant with up to {@code pieces} pieces from {@code dir}. A missing
+     * file is left out silently (its positions answer UNKNOWN); a bad one is left out with one
+     * warning line that names it and says what is wrong.
+     */
+    public static Egdb load(Path dir, Rules rules, int pieces, Consumer<String> warn) {
+        Egdb egdb = new Egdb(rules);
+        for (Material m : balances(rules, pieces)) {
+            Path file = EgdbFile.path(dir, rules, m);
+            if (!Files.isRegularFile(file)) continue;
+            try {
+                egdb.add(m, EgdbFile.read(file, rules, m, egdb.index(m).size()));
+            } catch (IOException | RuntimeException e) {
+                warn.accept("EGDB: skipped " + file + ": " + e.getMessage());
+            }
+        }
+        return egdb;
+    }
+}

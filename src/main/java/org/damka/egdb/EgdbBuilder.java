@@ -1,0 +1,390 @@
+package org.damka.egdb;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.damka.board.Position;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.rules.Geometry;
+import org.damka.rules.Rules;
+
+/**
+ * Builds the tables of a variant by retrograde analysis, one material balance at a time, each
+ * after the balances its captures and promotions lead to (see {@link Egdb#balances}).
+ *
+ * <p>Within a balance only quiet moves that do not promote stay inside it; every other move
+ * leaves it for a finished table. One forward pass generates each position's moves: it looks the
+ * leaving moves up and counts the staying ones. Then positions are settled in order of distance
+ * (plies to the end of the game): a position is won in d+1 if a move reaches a position lost in
+ * d, and lost in d+1 when the last of its moves turns out to reach a won one, the longest at d.
+ * The staying moves are walked backwards ("unmoves": a piece of the side that just moved steps
+ * back; the position before must have had no capture, since capturing is compulsory, see
+ * {@link #reached}).
+ * What is never settled is a draw.
+ */
+public final class EgdbBuilder {
+    private static final int FLAG_SETTLED = 1, FLAG_DRAW_EXIT = 2, FLAG_WIN_QUEUED = 4;
+    private static final int CHUNK = 1 << 12;
+
+    private final Rules rules;
+    private final Path dir;
+    private final int threads;
+    private final PrintStream progress;
+    private final Egdb egdb;
+
+    public EgdbBuilder(Rules rules, Path dir, int threads, PrintStream progress) {
+        this.rules = rules;
+        this.dir = dir;
+        this.threads = Math.max(1, threads);
+        this.progress = progress;
+        this.egdb = new Egdb(rules);
+    }
+
+    /** The tables built or loaded so far. */
+    public Egdb egdb() { return egdb; }
+
+    /**
+     * Builds every balance with up to {@code pieces} pieces. A slice whose file is already there
+     * and reads back whole is loaded instead of built, so an interrupted build resumes.
+     */
+    public void build(int pieces) throws IOException {
+        build(Egdb.balances(rules, pieces));
+    }
+
+    /** Builds one balance and those its captures and promotions can lead to (tests, theory). */
+    public void build(Material target) throws IOException {
+        build(closure(target));
+    }
+
+    /** True if play from balance a can reach balance b (pieces are lost, men become kings). */
+    static boolean reachable(Material a, Material b) {
+        return b.whiteMen() <= a.whiteMen() && b.whiteMen() + b.whiteKings() <= a.whiteMen() + a.whiteKings()
+                && b.blackMen() <= a.blackMen() && b.blackMen() + b.blackKings() <= a.blackMen() + a.blackKings();
+    }
+
+    private void build(List<Material> all) throws IOException {
+        long start = System.nanoTime();
+        int done = 0;
+        for (Material m : all) {
+            done++;
+            Path file = EgdbFile.path(dir, rules, m);
+            long t0 = System.nanoTime();
+            SliceIndex index = egdb.index(m);
+            if (index.size() > Integer.MAX_VALUE - 8) throw new IOException(m + ": " + index.size() + " positions is more than one table holds");
+            byte[] values = null;
+            if (Files.isRegularFile(file)) {
+                try {
+                    values = EgdbFile.read(file, rules, m, index.size());
+                    progress.printf("egdb %s %d/%d %s: already built%n", rules.name(), done, all.size(), m);
+                } catch (IOException e) {
+                    progress.printf("egdb %s %d/%d %s: rebuilding (%s)%n", rules.name(), done, all.size(), m, e.getMessage());
+                }
+            }
+            if (values == null) {
+                values = buildSlice(m, index);
+                EgdbFile.write(file, rules, m, values);
+                long[] c = counts(values);
+                progress.printf("egdb %s %d/%d %s: %d positions, win %d draw %d loss %d, longest %d plies, %.1f s (total %.0f s)%n",
+                        rules.name(), done, all.size(), m, c[0] + c[1] + c[2], c[0], c[1], c[2], c[3],
+                        (System.nanoTime() - t0) / 1e9, (System.nanoTime() - start) / 1e9);
+            }
+            egdb.add(m, values);
+        }
+    }
+
+    /** Wins, draws, losses (for the side to move, over real positions) and the longest distance. */
+    public static long[] counts(byte[] values) {
+        long[] c = new long[4];
+        for (byte b : values) {
+            int v = b & 0xff;
+            if (v == EgdbValue.NO_POSITION) continue;
+            if (EgdbValue.isWin(v)) c[0]++;
+            else if (EgdbValue.isLoss(v)) c[2]++;
+            else c[1]++;
+            if (v != EgdbValue.DRAW) c[3] = Math.max(c[3], EgdbValue.distance(v));
+        }
+        return c;
+    }
+
+    /** The working arrays of one slice under construction. */
+    private final class Slice {
+        final Material material;
+        final SliceIndex index;
+        final int size;
+        final byte[] values;
+        /** Staying moves not yet known to reach a won position. */
+        final byte[] open;
+        /** Best distance through a leaving move: a win's (when FLAG_WIN_QUEUED), else a loss's. */
+        final byte[] distance;
+        final byte[] flags;
+        final int[][] buckets = new int[EgdbValue.MAX_DISTANCE + 1][];
+        final int[] bucketSize = new int[EgdbValue.MAX_DISTANCE + 1];
+
+        Slice(Material m, SliceIndex index) {
+            this.material = m;
+            this.index = index;
+            this.size = (int) index.size();
+            values = new byte[size];
+            open = new byte[size];
+            distance = new byte[size];
+            flags = new byte[size];
+        }
+
+        void queue(int d, int i) {
+            if (d > EgdbValue.MAX_DISTANCE) throw new IllegalStateException(material + ": distance " + d + " does not fit");
+            int[] b = buckets[d];
+            if (b == null) b = buckets[d] = new int[1024];
+            if (bucketSize[d] == b.length) b = buckets[d] = Arrays.copyOf(b, b.length * 2);
+            b[bucketSize[d]++] = i;
+        }
+    }
+
+    /** Scratch objects of one thread. */
+    private final class Scratch {
+        final MoveGenerator generator = MoveGenerator.create(rules);
+        final MoveList moves = new MoveList();
+        final Position position = new Position(), child = new Position();
+    }
+
+    byte[] buildSlice(Material m, SliceIndex index) {
+        Slice s = new Slice(m, index);
+        parallel(s.size, (sc, i) -> forward(s, sc, i));
+        // Seed the distance buckets with what the forward pass settled through leaving moves.
+        for (int i = 0; i < s.size; i++) {
+            int f = s.flags[i];
+            if ((f & FLAG_SETTLED) != 0) continue;
+            if ((f & FLAG_WIN_QUEUED) != 0) s.queue(s.distance[i] & 0xff, i);
+            else if (s.open[i] == 0 && (f & FLAG_DRAW_EXIT) == 0) s.queue(s.distance[i] & 0xff, i);
+        }
+        Scratch sc = new Scratch();
+        for (int d = 0; d <= EgdbValue.MAX_DISTANCE; d++) {
+            for (int k = 0; k < s.bucketSize[d]; k++) settle(s, sc, s.buckets[d][k], d);
+            s.buckets[d] = null;
+        }
+        return s.values;
+    }
+
+    /** The forward pass over one index: moves that leave the slice are looked up, staying ones counted. */
+    private void forward(Slice s, Scratch sc, int i) {
+        Position p = sc.position;
+        if (!s.index.decode(i, p)) {
+            s.values[i] = (byte) EgdbValue.NO_POSITION;
+            s.flags[i] = FLAG_SETTLED;
+            return;
+        }
+        int n = sc.generator.generate(p, sc.moves);
+        int flags = 0, open = 0, winDistance = Integer.MAX_VALUE, lossDistance = 0;
+        if (n == 0 && !rules.noMoveLoses()) {
+            flags = FLAG_SETTLED; // a blocked side draws (values stay 0)
+        }
+        for (int j = 0; j < n; j++) {
+            if (!sc.moves.isCapture(j) && !sc.moves.promotes(j)) {
+                open++;
+                continue;
+            }
+            sc.child.copyFrom(p);
+            sc.moves.play(sc.child, j);
+            int v = egdb.probe(sc.child);
+            if (v == EgdbValue.UNKNOWN) throw new IllegalStateException(s.material + ": no table for a successor");
+            if (EgdbValue.isLoss(v)) winDistance = Math.min(winDistance, EgdbValue.distance(v) + 1);
+            else if (EgdbValue.isWin(v)) lossDistance = Math.max(lossDistance, EgdbValue.distance(v) + 1);
+            else flags |= FLAG_DRAW_EXIT;
+        }
+        if (open > 255) throw new IllegalStateException(s.material + ": more than 255 quiet moves");
+        s.open[i] = (byte) open;
+        if (winDistance != Integer.MAX_VALUE) {
+            flags |= FLAG_WIN_QUEUED;
+            s.distance[i] = (byte) winDistance;
+        } else {
+            s.distance[i] = (byte) lossDistance;
+        }
+        s.flags[i] = (byte) flags;
+    }
+
+    /** Settles index i at distance d (if nothing settled it sooner) and tells its predecessors. */
+    private void settle(Slice s, Scratch sc, int i, int d) {
+        if ((s.flags[i] & FLAG_SETTLED) != 0) return;
+        s.flags[i] |= FLAG_SETTLED;
+        s.values[i] = (byte) EgdbValue.ofDistance(d);
+        boolean lost = (d & 1) == 0;
+        Position q = sc.position;
+        s.index.decode(i, q);
+        int mover = q.sideToMove() ^ 1;
+        Geometry g = rules.geometry();
+        boolean flying = rules.flyingKings();
+        int backward = mover == Position.WHITE
+                ? (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT)
+                : (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
+        for (int word = 0; word < 2; word++) {
+            for (long pieces = word == 0 ? q.piecesLo(mover) : q.piecesHi(mover); pieces != 0; pieces &= pieces - 1) {
+                int from = Long.numberOfTrailingZeros(pieces) + 64 * word;
+                boolean king = q.isKing(from);
+                for (int dir = 0; dir < Geometry.DIRECTIONS; dir++) {
+                    if (!king && (backward & (1 << dir)) == 0) continue;
+                    for (int to = g.next(dir, from); to >= 0 && q.isEmpty(to); to = g.next(dir, to)) {
+                        Position before = sc.child;
+                        before.copyFrom(q);
+                        before.setSideToMove(mover);
+                        before.play(from, to, 0, 0, false);
+                        before.setSideToMove(mover);
+                        reached(s, (int) s.index.indexOf(before), d, lost);
+                        if (!king || !flying) break;
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * A predecessor learns that one of its staying moves reaches a position settled at d. An
+     * unmove is not always a move: where the side had a capture, the quiet move was not legal.
+     * Such a position has no staying moves (its count is 0 from the forward pass), and a real
+     * predecessor's count reaches 0 only after all its staying moves were counted down, so a
+     * count of 0 tells the false ones apart without generating captures again.
+     */
+    private static void reached(Slice s, int j, int d, boolean lost) {
+        int f = s.flags[j];
+        if ((f & FLAG_SETTLED) != 0 || s.open[j] == 0) return;
+        if (lost) {
+            if ((f & FLAG_WIN_QUEUED) == 0 || (s.distance[j] & 0xff) > d + 1) {
+                s.flags[j] = (byte) (f | FLAG_WIN_QUEUED);
+                s.distance[j] = (byte) (d + 1);
+                s.queue(d + 1, j);
+            }
+            return;
+        }
+        int open = (s.open[j] & 0xff) - 1;
+        s.open[j] = (byte) open;
+        if ((f & FLAG_WIN_QUEUED) != 0) return;
+        int loss = Math.max(s.distance[j] & 0xff, d + 1);
+        s.distance[j] = (byte) loss;
+        if (open == 0 && (f & FLAG_DRAW_EXIT) == 0) s.queue(loss, j);
+    }
+
+    /** What a loop body does with one index. */
+    interface IndexTask {
+        void run(Scratch scratch, int index);
+    }
+
+    /** Runs a task on every index 0..size-1, on the builder's threads, in chunks. */
+    private void parallel(int size, IndexTask task) {
+        AtomicInteger next = new AtomicInteger();
+        // Any failure of a worker (an Error too) fails the whole pass: a table with holes is never written.
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Runnable worker = () -> {
+            Scratch sc = new Scratch();
+            try {
+                for (int c; (c = next.getAndAdd(CHUNK)) < size && failure.get() == null; ) {
+                    int end = Math.min(size, c + CHUNK);
+                    for (int i = c; i < end; i++) task.run(sc, i);
+                }
+            } catch (RuntimeException | Error e) {
+                failure.compareAndSet(null, e);
+            }
+        };
+        if (threads == 1 || size < 2 * CHUNK) {
+            worker.run();
+        } else {
+            Thread[] ts = new Thread[threads];
+            for (int t = 0; t < threads; t++) {
+                ts[t] = new Thread(worker, "egdb-" + t);
+                ts[t].start();
+            }
+            for (Thread t : ts) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted", e);
+                }
+            }
+        }
+        Throwable f = failure.get();
+        if (f instanceof RuntimeException e) throw e;
+        if (f != null) throw new IllegalStateException("a builder thread failed: " + f, f);
+    }
+
+    /**
+     * Loads every table with up to {@code pieces} pieces from the directory and verifies each
+     * one; a missing or unreadable table counts as a failure. Returns the number of problems.
+     */
+    public long verifyAll(int pieces, PrintStream report) {
+        return verifyAll(Egdb.balances(rules, pieces), report);
+    }
+
+    /** Verifies one balance and those it leads to. */
+    public long verifyAll(Material target, PrintStream report) {
+        return verifyAll(closure(target), report);
+    }
+
+    private List<Material> closure(Material target) {
+        return Egdb.balances(rules, target.pieces()).stream().filter(m -> reachable(target, m)).toList();
+    }
+
+    private long verifyAll(List<Material> all, PrintStream report) {
+        long problems = 0;
+        int done = 0;
+        for (Material m : all) {
+            done++;
+            Path file = EgdbFile.path(dir, rules, m);
+            long t0 = System.nanoTime();
+            try {
+                egdb.add(m, EgdbFile.read(file, rules, m, egdb.index(m).size()));
+            } catch (IOException e) {
+                report.println(file + ": " + (Files.exists(file) ? e.getMessage() : "missing"));
+                problems++;
+                continue;
+            }
+            long bad = verify(m, report);
+            problems += bad;
+            progress.printf("egdb verify %s %d/%d %s: %s, %.1f s%n", rules.name(), done, all.size(), m,
+                    bad == 0 ? "ok" : bad + " disagreements", (System.nanoTime() - t0) / 1e9);
+        }
+        return problems;
+    }
+
+    /**
+     * Checks every stored value against its successors one ply down (the same rules the build
+     * applies, recomputed from the values alone). Returns the number of disagreements, printing
+     * the first few.
+     */
+    public long verify(Material m, PrintStream report) {
+        SliceIndex index = egdb.index(m);
+        int size = (int) index.size();
+        AtomicInteger bad = new AtomicInteger();
+        parallel(size, (sc, i) -> {
+            String problem = check(index, sc, i);
+            if (problem != null && bad.getAndIncrement() < 5) report.println(m + " index " + i + ": " + problem);
+        });
+        return bad.get();
+    }
+
+    private String check(SliceIndex index, Scratch sc, int i) {
+        Position p = sc.position;
+        boolean real = index.decode(i, p);
+        int stored = egdb.probeIndex(index.material(), i);
+        if (!real) return stored == EgdbValue.NO_POSITION ? null : "not a position but holds " + stored;
+        int n = sc.generator.generate(p, sc.moves);
+        int win = Integer.MAX_VALUE, loss = 0;
+        boolean draw = n == 0 && !rules.noMoveLoses();
+        for (int j = 0; j < n; j++) {
+            sc.child.copyFrom(p);
+            sc.moves.play(sc.child, j);
+            int v = egdb.probe(sc.child);
+            if (v == EgdbValue.UNKNOWN) return "a successor has no table";
+            if (EgdbValue.isLoss(v)) win = Math.min(win, EgdbValue.distance(v) + 1);
+            else if (EgdbValue.isWin(v)) loss = Math.max(loss, EgdbValue.distance(v) + 1);
+            else draw = true;
+        }
+        int expected = win != Integer.MAX_VALUE ? EgdbValue.ofDistance(win) : draw ? EgdbValue.DRAW : EgdbValue.ofDistance(loss);
+        return expected == stored ? null
+                : "holds " + EgdbValue.describe(stored) + ", successors say " + EgdbValue.describe(expected);
+    }
+}

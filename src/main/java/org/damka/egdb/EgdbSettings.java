@@ -1,0 +1,61 @@
+package org.damka.egdb;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.damka.board.Position;
+import org.damka.rules.Rules;
+
+/**
+ * The engine's options for endgame tables ({@code EGDBPath}, {@code EGDBPieces}) and the tables
+ * they select, loaded when first needed after a change. Warnings about bad files wait here until
+ * the protocol shows them (one {@code info string} line each).
+ */
+public final class EgdbSettings {
+    /** Where {@code damka egdb build} writes when no folder is given. */
+    public static final String DEFAULT_PATH = "egdb";
+    public static final int DEFAULT_PIECES = 5, MAX_PIECES = 7;
+
+    private String path = DEFAULT_PATH;
+    private int pieces = DEFAULT_PIECES;
+    private Egdb loaded;
+    private final List<String> warnings = new ArrayList<>();
+
+    public synchronized String path() { return path; }
+
+    public synchronized int pieces() { return pieces; }
+
+    public synchronized void setPath(String folder) {
+        Path.of(folder); // validates
+        if (!folder.equals(path)) loaded = null;
+        path = folder;
+    }
+
+    /** 0 turns probing off. */
+    public synchronized void setPieces(int n) {
+        if (n < 0 || n > MAX_PIECES) throw new IllegalArgumentException("EGDBPieces must be 0.." + MAX_PIECES + ", got " + n);
+        if (n != pieces) loaded = null;
+        pieces = n;
+    }
+
+    /** The tables of a variant (loading them if the options or the variant changed), or null if none. */
+    public synchronized Egdb tables(Rules rules) {
+        if (pieces == 0) return null;
+        if (loaded == null || loaded.rules() != rules) loaded = Egdb.load(Path.of(path), rules, pieces, warnings::add);
+        return loaded.slices() == 0 ? null : loaded;
+    }
+
+    /** Warnings since the last call. */
+    public synchronized List<String> takeWarnings() {
+        List<String> out = List.copyOf(warnings);
+        warnings.clear();
+        return out;
+    }
+
+    /** The table value of a position in words ("win in 7 plies", "draw", "unknown"). */
+    public String describe(Rules rules, Position p) {
+        Egdb t = tables(rules);
+        return EgdbValue.describe(t == null ? EgdbValue.UNKNOWN : t.probe(p));
+    }
+}

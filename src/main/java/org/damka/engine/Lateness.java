@@ -1,0 +1,34 @@
+package org.damka.engine;
+
+/**
+ * How late the answers to timed searches came: the milliseconds between a search's hard deadline
+ * and the moment its best move had been written (a busy machine deschedules the search thread,
+ * a garbage collection pauses it). The margin the next searches keep in hand, on top of the Move
+ * Overhead option, is the largest recent lateness, each halved for every {@value #HALF_LIFE}
+ * moves since: an engine that finds itself late on a loaded machine aims earlier at once, and
+ * relaxes again once the load has gone, so one pause does not weaken a whole game.
+ */
+final class Lateness {
+    static final int WINDOW = 32, HALF_LIFE = 8;
+    /** Never keep more than this in hand: a pathological pause must not starve every later move. */
+    static final long MAX_MARGIN_MS = 1000;
+
+    private final long[] recent = new long[WINDOW];
+    private int count;
+
+    /** Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE: none). */
+    synchronized void record(long elapsedMs, long hardMs) {
+        if (hardMs == Long.MAX_VALUE) return;
+        recent[count++ % WINDOW] = Math.max(0, elapsedMs - hardMs);
+    }
+
+    /** The margin to keep in hand (see the class comment), at most {@value #MAX_MARGIN_MS} ms. */
+    synchronized long marginMs() {
+        long max = 0;
+        for (int age = 0; age < Math.min(count, WINDOW); age++) {
+            long late = recent[Math.floorMod(count - 1 - age, WINDOW)];
+            max = Math.max(max, late >> (age / HALF_LIFE));
+        }
+        return Math.min(max, MAX_MARGIN_MS);
+    }
+}

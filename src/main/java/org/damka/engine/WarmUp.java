@@ -1,0 +1,73 @@
+package org.damka.engine;
+
+import java.lang.management.CompilationMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.rules.Rules;
+import org.damka.search.Search;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * Warms the JIT compiler up before the first real move: brief searches of the bench positions of
+ * the variant, on a search and table of their own (the engine's table and statistics are not
+ * touched, so later searches are the same as without it). A fresh JVM otherwise interprets the
+ * search, then compiles it in the background, during the first moves of a game, and overruns
+ * short move times on a busy machine. Done once per variant, at isready. The
+ * budget is CPU time of this thread, so a loaded machine gets the same amount of warming (the
+ * compiler's thresholds count work, not time): {@value #MIN_CPU_MS} ms, then on while the JIT
+ * still finishes compilations, within {@value #MAX_MS} ms of wall time.
+ */
+final class WarmUp {
+    static final long MIN_CPU_MS = 500, MAX_MS = 2000;
+    /** The JIT counts as settled when a round of searches this long (CPU) compiled nothing more. */
+    private static final long ROUND_CPU_MS = 100;
+    private static final long NODES_PER_SEARCH = 20_000;
+    private static final int TABLE_MB = 1;
+
+    private final Set<String> done = new HashSet<>();
+
+    /** Warms up the search of this variant (with that evaluation), unless this variant is done. */
+    synchronized void once(Rules rules, String evaluation) {
+        if (!done.add(rules.name())) return;
+        Search search = new Search(rules, Evaluator.named(rules, evaluation), TABLE_MB);
+        List<Game> games = new ArrayList<>();
+        for (Bench.Position p : Bench.positions()) {
+            if (p.rules() == rules) games.add(new Game(rules, Fen.parse(rules, p.fen())));
+        }
+        SearchListener quiet = new SearchListener() {
+            @Override public void info(SearchInfo info) { }
+            @Override public void bestMove(String move, String ponder) { }
+        };
+        CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
+        boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        long wallEnd = System.nanoTime() + MAX_MS * 1_000_000;
+        long cpuStart = cpu.getCurrentThreadCpuTime();
+        long compiled = -1;
+        int next = 0;
+        while (System.nanoTime() < wallEnd) {
+            long cpuMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
+            if (cpuMs >= MIN_CPU_MS) {
+                if (!measurable) return;
+                long now = jit.getTotalCompilationTime();
+                if (now == compiled) return;
+                compiled = now;
+            }
+            long roundEnd = cpu.getCurrentThreadCpuTime() + ROUND_CPU_MS * 1_000_000;
+            while (cpu.getCurrentThreadCpuTime() < roundEnd && System.nanoTime() < wallEnd) {
+                Game g = games.get(next++ % games.size());
+                search.run(g, SearchLimits.nodes(NODES_PER_SEARCH), 0, quiet);
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+package org.damka.egdb;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import org.damka.board.Position;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Small builds (up to three pieces, seconds): every table verifies against its successors, its
+ * distances agree with a plain search that knows nothing of tables, and damaged files are
+ * skipped with a warning and rebuilt.
+ */
+class EgdbTest {
+    private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"russian", "brazilian", "international", "english"})
+    void threePieceTablesVerify(String variant) throws IOException {
+        Rules rules = Variants.byName(variant);
+        new EgdbBuilder(rules, dir, 2, QUIET).build(3);
+        ByteArrayOutputStream report = new ByteArrayOutputStream();
+        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(3, new PrintStream(report, true, StandardCharsets.UTF_8));
+        assertEquals(0, problems, report.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Hexagonal boards are larger and slower: a man and a king against a king (and what it leads to). */
+    @Test
+    void hexagonalTablesVerify() throws IOException {
+        Rules rules = Variants.HEXAGONAL;
+        new EgdbBuilder(rules, dir, 2, QUIET).build(new Material(1, 1, 0, 1));
+        ByteArrayOutputStream report = new ByteArrayOutputStream();
+        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(new Material(1, 1, 0, 1), new PrintStream(report, true, StandardCharsets.UTF_8));
+        assertEquals(0, problems, report.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Every stored distance is the one a plain depth-limited search finds: a win in k plies is
+     * found at depth k and not before, a loss in k is proven at depth k and not before, and no
+     * drawn position is decided within the depth searched.
+     */
+    @ParameterizedTest
+    @CsvSource({"russian,3,9", "english,3,11", "hexagonal,2,7"})
+    void distancesAgreeWithPlainSearch(String variant, int pieces, int limit) throws IOException {
+        Rules rules = Variants.byName(variant);
+        EgdbBuilder builder = new EgdbBuilder(rules, dir, 2, QUIET);
+        builder.build(pieces);
+        Egdb egdb = builder.egdb();
+        PlainSearch search = new PlainSearch(rules);
+        SplittableRandom random = new SplittableRandom(15);
+        int checked = 0, decided = 0;
+        for (Material m : Egdb.balances(rules, pieces)) {
+            SliceIndex index = egdb.index(m);
+            Position p = new Position();
+            for (int n = 0; n < 60; n++) {
+                if (!index.decode(random.nextLong(index.size()), p)) continue;
+                int v = egdb.probe(p);
+                int found = search.firstDecidedDepth(p, limit);
+                if (EgdbValue.isDraw(v) || EgdbValue.distance(v) > limit) {
+                    assertEquals(-1, found, m + " " + EgdbValue.describe(v) + " but decided at depth " + found);
+                } else {
+                    assertEquals(EgdbValue.distance(v), found, m + " " + EgdbValue.describe(v));
+                    assertEquals(EgdbValue.isWin(v) ? 1 : -1, search.solve(p, found));
+                    decided++;
+                }
+                checked++;
+            }
+        }
+        assertTrue(checked > 100 && decided > 30, checked + " positions checked, " + decided + " decided");
+    }
+
+    /** Minimax on won/lost/open only, with a memo per (position, depth). */
+    static final class PlainSearch {
+        private final MoveGenerator generator;
+        private final boolean noMoveLoses;
+        private final Map<Position, int[]> memo = new HashMap<>();
+
+        PlainSearch(Rules rules) {
+            this.generator = MoveGenerator.create(rules);
+            this.noMoveLoses = rules.noMoveLoses();
+        }
+
+        /** The least depth at which the position is decided (won or lost), or -1 up to the limit. */
+        int firstDecidedDepth(Position p, int limit) {
+            for (int d = 0; d <= limit; d++) if (solve(p, d) != 0) return d;
+            return -1;
+        }
+
+        /** +1 won within depth plies, -1 lost within depth plies, 0 neither (or a draw). */
+        int solve(Position p, int depth) {
+            if (p.count(p.sideToMove()) == 0) return -1;
+            int[] known = memo.computeIfAbsent(new Position(p), k -> new int[32]);
+            if (known[depth] != 0) return known[depth] - 2;
+            MoveList moves = new MoveList();
+            int n = generator.generate(p, moves);
+            int result;
+            if (n == 0) {
+                result = noMoveLoses ? -1 : 0;
+            } else if (depth == 0) {
+                result = 0;
+            } else {
+                result = -1;
+                for (int i = 0; i < n && result < 1; i++) {
+                    Position child = new Position(p);
+                    moves.play(child, i);
+                    result = Math.max(result, -solve(child, depth - 1));
+                }
+            }
+            known[depth] = result + 2;
+            return result;
+        }
+    }
+
+    @Test
+    void damagedFilesAreSkippedWithOneWarningEachAndRebuilt() throws IOException {
+        Rules rules = Variants.RUSSIAN;
+        new EgdbBuilder(rules, dir, 1, QUIET).build(3);
+        Material truncated = new Material(0, 2, 0, 1), flipped = new Material(1, 1, 0, 1), garbage = new Material(0, 1, 2, 0);
+        Path t = EgdbFile.path(dir, rules, truncated);
+        byte[] whole = Files.readAllBytes(t);
+        Files.write(t, java.util.Arrays.copyOf(whole, whole.length / 2));
+        Path f = EgdbFile.path(dir, rules, flipped);
+        byte[] bytes = Files.readAllBytes(f);
+        bytes[bytes.length - 3] ^= 0x55;
+        Files.write(f, bytes);
+        Files.writeString(EgdbFile.path(dir, rules, garbage), "not a table");
+
+        List<String> warnings = new ArrayList<>();
+        Egdb egdb = Egdb.load(dir, rules, 3, warnings::add);
+        assertEquals(3, warnings.size(), warnings.toString());
+        for (Material m : List.of(truncated, flipped, garbage)) {
+            assertTrue(warnings.stream().anyMatch(w -> w.contains(m.fileStem())), m + " not named in " + warnings);
+        }
+        assertEquals(Egdb.balances(rules, 3).size() - 3, egdb.slices());
+        assertEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1,Kc1:BKh2")));
+        assertNotEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1:BKh2")));
+
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        new EgdbBuilder(rules, dir, 1, new PrintStream(progress, true, StandardCharsets.UTF_8)).build(3);
+        String log = progress.toString(StandardCharsets.UTF_8);
+        assertEquals(3, log.lines().filter(l -> l.contains("rebuilding")).count(), log);
+        assertEquals(Egdb.balances(rules, 3).size() - 3, log.lines().filter(l -> l.contains("already built")).count(), log);
+        assertEquals(0, new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(3, QUIET));
+    }
+
+    @Test
+    void verifyFindsAWrongValue() throws IOException {
+        Rules rules = Variants.ENGLISH;
+        new EgdbBuilder(rules, dir, 1, QUIET).build(2);
+        Material m = new Material(0, 1, 0, 1);
+        Egdb egdb = new EgdbBuilder(rules, dir, 1, QUIET).egdb();
+        SliceIndex index = egdb.index(m);
+        byte[] values = EgdbFile.read(EgdbFile.path(dir, rules, m), rules, m, index.size());
+        Position p = org.damka.board.Fen.parse(rules, "W:WK1:BK32");
+        int i = (int) index.indexOf(p);
+        assertEquals(EgdbValue.DRAW, values[i]);
+        values[i] = (byte) EgdbValue.ofDistance(5);
+        EgdbFile.write(EgdbFile.path(dir, rules, m), rules, m, values);
+        ByteArrayOutputStream report = new ByteArrayOutputStream();
+        long problems = new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(2, new PrintStream(report, true, StandardCharsets.UTF_8));
+        String text = report.toString(StandardCharsets.UTF_8);
+        assertTrue(problems >= 1 && text.contains("index " + i + ": holds win in 5 plies, successors say draw"), text);
+    }
+
+    /** Probing allocates nothing (measured as in AllocationTest). */
+    @Test
+    void probingAllocatesNothing() throws IOException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.HEXAGONAL)) {
+            EgdbBuilder builder = new EgdbBuilder(rules, dir, 1, QUIET);
+            builder.build(new Material(1, 0, 0, 1));
+            Egdb egdb = builder.egdb();
+            SliceIndex index = egdb.index(new Material(1, 0, 0, 1));
+            Position[] sample = new Position[500];
+            SplittableRandom random = new SplittableRandom(3);
+            for (int k = 0; k < sample.length; ) {
+                Position p = new Position();
+                if (index.decode(random.nextLong(index.size()), p)) sample[k++] = p;
+            }
+            long sum = 0, bytes = Long.MAX_VALUE;
+            for (int run = 0; run < 3; run++) {
+                long before = threads.getThreadAllocatedBytes(thread);
+                for (int rep = 0; rep < 200; rep++) for (Position p : sample) sum += egdb.probe(p);
+                bytes = Math.min(bytes, threads.getThreadAllocatedBytes(thread) - before);
+            }
+            assertTrue(sum > 0);
+            assertEquals(0, bytes, rules.name() + ": probing allocated " + bytes + " bytes");
+        }
+    }
+
+    /** Index and position are inverse of each other. */
+    @ParameterizedTest
+    @ValueSource(strings = {"international", "hexagonal"})
+    void indexRoundTrips(String variant) {
+        Rules rules = Variants.byName(variant);
+        Egdb egdb = new Egdb(rules);
+        SliceIndex index = egdb.index(new Material(1, 1, 1, 1));
+        Position p = new Position();
+        SplittableRandom random = new SplittableRandom(7);
+        int real = 0;
+        for (int n = 0; n < 20_000; n++) {
+            long i = random.nextLong(index.size());
+            if (!index.decode(i, p)) continue;
+            real++;
+            assertEquals(i, index.indexOf(p));
+        }
+        assertTrue(real > 15_000);
+    }
+}

@@ -1,0 +1,124 @@
+package org.damka.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.damka.egdb.EgdbBuilder;
+import org.damka.egdb.EgdbFile;
+import org.damka.egdb.Material;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Endgame tables through the protocol: the engine loads tables built here (options EGDBPath,
+ * EGDBPieces), {@code d} shows the table value, a search reports {@code tbhits} and converts a
+ * won ending, and a damaged file costs one warning, never the engine. Theory sources are named
+ * in EgdbTheoryTest and docs/egdb.md.
+ */
+class EgdbIT extends OneEngineIT {
+    @TempDir
+    static Path dir;
+
+    @BeforeAll
+    static void buildTables() throws IOException {
+        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        new EgdbBuilder(Variants.RUSSIAN, dir, 2, quiet).build(new Material(0, 3, 0, 1));
+        new EgdbBuilder(Variants.ENGLISH, dir, 2, quiet).build(new Material(0, 2, 0, 1));
+        new EgdbBuilder(Variants.INTERNATIONAL, dir, 2, quiet).build(new Material(0, 3, 0, 1));
+    }
+
+    @AfterAll
+    static void defaults() {
+        engine.quiet("setoption name EGDBPath value egdb");
+    }
+
+    private String tableValue(String variant, String fen) {
+        engine.command("setoption name UCI_Variant value " + variant);
+        engine.quiet("setoption name EGDBPath value " + dir);
+        engine.quiet("position fen " + fen);
+        return engine.display("egdb");
+    }
+
+    /** Petrov's triangle (A. D. Petrov, 1827): white kings a1, c1, e1 catch the king on f8 within 13 moves. */
+    @Test
+    void petrovsTriangleWinsWithinThirteenMoves() {
+        String value = tableValue("russian", "W:WKa1,Kc1,Ke1:BKf8");
+        assertTrue(value.startsWith("win in "), value);
+        assertTrue(Integer.parseInt(value.split(" ")[2]) <= 25, value);
+    }
+
+    @Test
+    void knownDrawsAndWins() {
+        // Russian: the lone king on the main road holds three kings; two kings do not beat one.
+        assertEquals("draw", tableValue("russian", "W:WKa3,Kc1,Ke1:BKd4"));
+        assertEquals("draw", tableValue("russian", "W:WKc1,Ke1:BKh8"));
+        // English: two (short) kings beat one.
+        assertTrue(tableValue("english", "W:WK1,K2:BK32").startsWith("win in "));
+        // International: three kings against one on the long diagonal draw.
+        assertEquals("draw", tableValue("international", "W:WK47,K48,K49:BK5"));
+        // No table for five pieces here.
+        assertEquals("unknown", tableValue("russian", "W:WKa1,Kc1,Ke1,Kg1:BKf8"));
+    }
+
+    /** Both sides played by the engine with tables: the three kings win inside the 15-move rule. */
+    @Test
+    void convertsPetrovsTriangleInsideTheFifteenMoveRule() {
+        tableValue("russian", "W:WKa1,Kc1,Ke1:BKf8");
+        List<String> moves = new ArrayList<>();
+        boolean sawHits = false;
+        for (int ply = 0; ply < 30; ply++) {
+            engine.quiet("position fen W:WKa1,Kc1,Ke1:BKf8" + (moves.isEmpty() ? "" : " moves " + String.join(" ", moves)));
+            if (result() != null) break;
+            engine.send("go depth 3");
+            List<String> out = engine.until("bestmove");
+            sawHits |= out.stream().anyMatch(l -> l.contains(" tbhits "));
+            String best = out.get(out.size() - 1).split(" ")[1];
+            if (best.equals("(none)")) break;
+            moves.add(best);
+        }
+        assertTrue(sawHits, "no tbhits in the info lines");
+        engine.quiet("position fen W:WKa1,Kc1,Ke1:BKf8 moves " + String.join(" ", moves));
+        String result = result();
+        assertTrue(result != null && result.startsWith("1-0"), result + " after " + moves);
+        assertTrue(moves.size() <= 29, moves.size() + " plies: " + moves);
+    }
+
+    /** The game's result as {@code d} shows it, or null while it goes on. */
+    private static String result() {
+        for (String line : engine.command("d")) {
+            if (line.startsWith("info string result ")) return line.substring("info string result ".length());
+        }
+        return null;
+    }
+
+    @Test
+    void aDamagedTableIsSkippedWithOneWarning(@TempDir Path other) throws IOException {
+        new EgdbBuilder(Variants.ENGLISH, other, 1, new PrintStream(PrintStream.nullOutputStream())).build(2);
+        Path bad = EgdbFile.path(other, Variants.ENGLISH, new Material(0, 1, 0, 1));
+        byte[] bytes = Files.readAllBytes(bad);
+        Files.write(bad, java.util.Arrays.copyOf(bytes, bytes.length - 10));
+        engine.command("setoption name UCI_Variant value english");
+        engine.send("setoption name EGDBPath value " + other);
+        List<String> out = engine.sync();
+        assertEquals(1, out.size(), out.toString());
+        assertTrue(out.get(0).startsWith("info string EGDB: skipped ") && out.get(0).contains("w0m1k-b0m1k"), out.get(0));
+        assertEquals(List.of(), engine.sync(), "the warning is given once");
+        engine.quiet("position fen W:WK1:BK32");
+        assertEquals("unknown", engine.display("egdb"));
+        engine.quiet("position fen W:WK1:B4");
+        assertTrue(engine.display("egdb").startsWith("win in ") || engine.display("egdb").startsWith("loss in ")
+                || engine.display("egdb").equals("draw"));
+        engine.send("go depth 2");
+        assertTrue(engine.until("bestmove").get(0).startsWith("info"));
+    }
+}

@@ -1,0 +1,74 @@
+package org.damka.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The end of the input (issue 11, point 4; protocol.md, "End of input"): a script that writes
+ * {@code bench} and closes the pipe gets the bench; a search that would outlive a dead GUI
+ * (depth 127, perft 40, also one queued behind another) is stopped, answers, and the process
+ * exits. The bounds are generous: the rule gives such a search one second.
+ */
+class EndOfInputIT {
+    private static final long EXIT_MS = 20_000;
+
+    @Test
+    void benchCompletesBeforeTheEngineExits() {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            e.send("bench 2");
+            e.closeInput();
+            String last = e.expect("info string bench ");
+            assertTrue(last.matches("info string bench \\d+ nodes \\d+ nps \\d+ ms"), last);
+            assertEquals(0, e.waitFor(EXIT_MS));
+        }
+    }
+
+    @Test
+    void aDeepSearchIsStoppedAndAnswers() {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            e.send("go depth 127");
+            e.closeInput();
+            assertTrue(e.expect("bestmove").matches("bestmove \\S+( ponder \\S+)?"));
+            assertEquals(0, e.waitFor(EXIT_MS));
+        }
+    }
+
+    @Test
+    void aDeepPerftIsStoppedAndSaysSo() {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            e.send("go perft 40");
+            e.closeInput();
+            e.expect("info string perft stopped");
+            assertEquals(0, e.waitFor(EXIT_MS));
+        }
+    }
+
+    @Test
+    void searchesQueuedBehindEachOtherAreEachBoundedAndAnswered() {
+        List<String> said = transcriptAfterEndOfInput("go depth 127\nposition startpos moves c3-d4\ngo depth 127\ngo infinite");
+        assertEquals(3, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+        assertEquals(List.of(), said.stream().filter(s -> s.startsWith("info string")).toList());
+    }
+
+    /** The end of input bounds the search it finds running, never a later one started from queued lines. */
+    @Test
+    void aSearchQueuedBehindAStoppedOneIsNotCutShort() {
+        List<String> said = transcriptAfterEndOfInput("go infinite\nstop\nisready\nposition startpos moves c3-d4\ngo depth 3");
+        assertEquals(2, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+        assertTrue(said.stream().anyMatch(s -> s.startsWith("info depth 3 ")), said.toString());
+    }
+
+    /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
+    private static List<String> transcriptAfterEndOfInput(String commands) {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            e.send(commands);
+            e.closeInput();
+            assertEquals(0, e.waitFor(EXIT_MS));
+            return e.transcript();
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package org.damka.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * A hash size the Java heap cannot hold (issue 11, point 2): the engine, started with a small
+ * heap, refuses it with an error that says how to give Java more (-Xmx), keeps its table and
+ * keeps answering, in the UCI-style protocol and in Hub mode alike.
+ */
+class HashMemoryIT {
+    private static final String SMALL_HEAP = "-Xmx160m";
+
+    @Test
+    void aTableLargerThanTheHeapIsRefusedAndTheOldOneKept() {
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions(SMALL_HEAP)) {
+            e.quiet("setoption name Hash value 32");
+            List<String> errors = e.errors("setoption name Hash value 4096");
+            assertEquals(1, errors.size(), errors.toString());
+            assertTrue(errors.get(0).startsWith("info string error setoption: Hash 4096 MB does not fit"), errors.get(0));
+            assertTrue(errors.get(0).contains("-Xmx"), errors.get(0));
+            assertTrue(e.command("d").contains("info string option name Hash value 32"), "the old table stays");
+            assertEquals(1, e.errors("setoption name Hash value 1024").size());
+            e.send("go depth 6");
+            assertTrue(e.expect("bestmove").startsWith("bestmove "));
+            e.quiet("setoption name Hash value 64");
+            assertTrue(e.alive());
+            assertEquals("", e.stderr());
+        }
+    }
+
+    @Test
+    void hubSetParamHashIsRefusedTheSameWay() {
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions(SMALL_HEAP)) {
+            e.send("hub");
+            e.expect("wait");
+            e.send("set-param name=hash value=4096");
+            String error = e.next(30_000).text();
+            assertTrue(error.startsWith("error ") && error.contains("-Xmx"), error);
+            e.send("ping");
+            assertEquals("pong", e.next(30_000).text());
+            assertTrue(e.alive());
+        }
+    }
+}

@@ -1,0 +1,31 @@
+package org.damka.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The JIT warm-up (issue 11, point 3: fresh JVMs overran their first moves): by the first
+ * {@code readyok} the JVM has already compiled the search, as its own compilation log shows.
+ */
+class WarmUpIT {
+
+    @Test
+    void theFirstIsreadyCompilesTheSearch() throws IOException {
+        Path log = Files.createTempFile("damka-jit", ".log");
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xlog:jit+compilation=debug:file=" + log)) {
+            e.send("uci");
+            e.expect("uciok");
+            e.send("isready");
+            e.expect("readyok");
+            String compiled = Files.readString(log);
+            assertTrue(compiled.contains("org.damka.search.Worker::search "), "Worker.search not compiled by readyok");
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+}
