@@ -117,13 +117,13 @@ public final class SelfPlay {
         int[] score = new int[1];
         SearchListener listener = new SearchListener() {
             @Override public void info(SearchInfo info) { score[0] = info.mateIn() != 0 ? Search.WIN : info.scoreCp(); }
-            @Override public void bestMove(String move, String ponder) { }
+            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
         };
         List<String> fens = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
         while (game.result().isEmpty() && game.plies() < MAX_PLIES + opening.moves().size()) {
             score[0] = 0;
-            String move = search.run(game, c.limits(), 0, listener);
+            org.damka.movegen.Move move = search.run(game, c.limits(), 0, listener);
             var p = game.position();
             if (!gen.hasCapture(p) && Math.abs(score[0]) < Search.WIN_BOUND) {
                 fens.add(Fen.format(rules, p));
