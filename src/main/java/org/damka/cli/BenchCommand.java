@@ -19,6 +19,9 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--depth", description = "search every position to this depth instead of its listed one")
     int depth;
 
+    @Option(names = "--evaluation", description = "classic (default, the signature), learned or material")
+    String evaluation = org.damka.eval.Evaluator.CLASSIC;
+
     private final PrintStream out;
 
     BenchCommand(PrintStream out) {
@@ -31,10 +34,19 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("bench: depth must be between 1 and 60");
             return 2;
         }
-        Bench.Result result = new Engine().bench(depth, line -> {
+        String eval;
+        try {
+            eval = org.damka.eval.Evaluator.canonicalName(evaluation);
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage());
+            return 2;
+        }
+        java.util.function.Consumer<String> print = line -> {
             out.println(line);
             out.flush();
-        });
+        };
+        Bench.Result result = eval.equals(org.damka.eval.Evaluator.CLASSIC) ? new Engine().bench(depth, print)
+                : new Bench(eval).search(Bench.positions(), depth, print);
         out.println(result.summary());
         out.flush();
         return 0;

@@ -29,6 +29,8 @@ public final class Main implements Runnable {
                 .addSubcommand(new DxpCommand(out, err))
                 .addSubcommand(new MatchCommand(out, err))
                 .addSubcommand(new BenchCommand(out))
+                .addSubcommand(new SelfplayCommand(err))
+                .addSubcommand(new TrainCommand(err))
                 .addSubcommand(new GuiCommand(out))
                 .addSubcommand(new EgdbCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));

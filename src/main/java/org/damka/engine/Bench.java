@@ -35,6 +35,18 @@ public final class Bench {
     /** The search of the position being benched (stop() stops it). */
     private volatile Search current;
     private volatile boolean stopped;
+    /** The evaluation searched with: the default one for the signature, another to compare speed. */
+    private final String evaluation;
+
+    /** A bench with the default evaluation (the signature). */
+    public Bench() {
+        this(Evaluator.CLASSIC);
+    }
+
+    /** A bench with the named evaluation (see {@link Evaluator#named}). */
+    public Bench(String evaluation) {
+        this.evaluation = Evaluator.canonicalName(evaluation);
+    }
 
     /** One bench position: variant, depth, position string. */
     public record Position(Rules rules, int depth, String fen) { }
@@ -99,7 +111,7 @@ public final class Bench {
             index++;
             if (search == null || search.rules() != bp.rules()) {
                 search = null; // the previous table may go before the next is allocated
-                search = new Search(bp.rules(), Evaluator.forRules(bp.rules()), HASH_MB);
+                search = new Search(bp.rules(), Evaluator.named(bp.rules(), evaluation), HASH_MB);
             }
             search.clear();
             current = search;

@@ -11,6 +11,8 @@ import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedEvaluator;
+import org.damka.eval.learned.LearnedWeights;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -88,7 +90,12 @@ public final class Engine {
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
-    private String evaluation = Evaluator.FULL;
+    private String evaluation = Evaluator.CLASSIC;
+    /** Weights from the EvalFile option for the learned evaluation, or null: the built-in ones. */
+    private LearnedWeights evalFileWeights;
+    private String evalFile = EVAL_FILE_BUILT_IN;
+    /** The EvalFile value that means the weights shipped in the jar. */
+    public static final String EVAL_FILE_BUILT_IN = "<built-in>";
     /** Endgame tables: options EGDBPath and EGDBPieces (issue 15). */
     private final EgdbSettings egdb = new EgdbSettings();
 
@@ -113,8 +120,10 @@ public final class Engine {
     public synchronized int multiPv() { return multiPv; }
     public synchronized boolean ponder() { return ponder; }
     public synchronized long moveOverheadMs() { return moveOverheadMs; }
-    /** The evaluation in use: {@code full} (default) or {@code material} (the baseline). */
+    /** The evaluation in use: {@code classic} (default), {@code learned} or {@code material} (the baseline). */
     public synchronized String evaluation() { return evaluation; }
+    /** The EvalFile option: a path, or {@link #EVAL_FILE_BUILT_IN}. */
+    public synchronized String evalFile() { return evalFile; }
 
     /** Switches variant (and resets the position to its start). */
     public synchronized void setVariant(String name) {
@@ -168,14 +177,44 @@ public final class Engine {
     }
 
     /**
-     * Chooses the evaluation: {@code full} (default) or {@code material} (material only, the
-     * baseline for strength tests and matches). Exposed by the protocol as option "Evaluation".
+     * Chooses the evaluation: {@code classic} (default; {@code full} is accepted for it),
+     * {@code learned} or {@code material} (material only, the baseline for strength tests and
+     * matches). Exposed by the protocol as option "Evaluation".
      */
     public synchronized void setEvaluation(String name) {
-        Evaluator.named(rules, name); // validates
+        String canonical = Evaluator.canonicalName(name);
         requireIdle();
-        evaluation = name.trim().toLowerCase(java.util.Locale.ROOT);
+        evaluation = canonical;
         search = null;
+    }
+
+    /**
+     * Loads the learned evaluation's weights from a file ({@link #EVAL_FILE_BUILT_IN}: the ones
+     * in the jar). A file that cannot be read, is corrupt or is for another variant is refused
+     * and the previous weights stay. Exposed by the protocol as option "EvalFile".
+     */
+    public synchronized void setEvalFile(String path) {
+        LearnedWeights w = null;
+        if (!path.equals(EVAL_FILE_BUILT_IN)) {
+            try {
+                w = LearnedWeights.read(rules, java.nio.file.Path.of(path));
+            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
+                String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+                throw new IllegalArgumentException("EvalFile '" + path + "': " + why, e);
+            }
+        }
+        requireIdle();
+        evalFileWeights = w;
+        evalFile = path;
+        search = null;
+    }
+
+    /** The evaluation in use, with the EvalFile weights when they are for this variant. */
+    private Evaluator evaluator() {
+        if (evaluation.equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+            return new LearnedEvaluator(rules, evalFileWeights);
+        }
+        return Evaluator.named(rules, evaluation);
     }
 
     /**
@@ -270,7 +309,7 @@ public final class Engine {
     private void buildSearch() {
         if (search == null) {
             table.clear(); // entries of another variant or evaluation would mislead
-            search = new Search(rules, Evaluator.named(rules, evaluation), table);
+            search = new Search(rules, evaluator(), table);
         }
         search.setEgdb(egdb.tables(rules));
     }
@@ -518,7 +557,7 @@ public final class Engine {
 
     /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {
-        return Evaluator.named(rules, evaluation).explain(game.position());
+        return evaluator().explain(game.position());
     }
 
     /**

@@ -20,21 +20,33 @@ public interface Evaluator {
         public int total() { return white - black; }
     }
 
-    /** Names accepted by {@link #named}: the full evaluation and the material-only baseline. */
-    String FULL = "full", MATERIAL = "material";
+    /**
+     * Names accepted by {@link #named}: the classic hand-written evaluation ({@code full} is its
+     * older name), the learned one (the weights shipped in the jar) and the material-only baseline.
+     */
+    String CLASSIC = "classic", FULL = "full", LEARNED = "learned", MATERIAL = "material";
 
     /** The full evaluator for a variant. */
     static Evaluator forRules(Rules rules) {
         return new PositionalEvaluator(rules);
     }
 
-    /** The evaluator with this name ({@code full} or {@code material}, case-insensitive). */
-    static Evaluator named(Rules rules, String name) {
+    /** The canonical name of an evaluation ({@code full} becomes {@code classic}), or an exception. */
+    static String canonicalName(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(java.util.Locale.ROOT);
         return switch (n) {
-            case FULL -> new PositionalEvaluator(rules);
+            case CLASSIC, FULL -> CLASSIC;
+            case LEARNED, MATERIAL -> n;
+            default -> throw new IllegalArgumentException("Evaluation must be classic, learned or material, got '" + name + "'");
+        };
+    }
+
+    /** The evaluator with this name (case-insensitive); {@code learned} uses the built-in weights. */
+    static Evaluator named(Rules rules, String name) {
+        return switch (canonicalName(name)) {
+            case LEARNED -> new org.damka.eval.learned.LearnedEvaluator(rules, org.damka.eval.learned.LearnedWeights.builtIn(rules));
             case MATERIAL -> new MaterialEvaluator(rules);
-            default -> throw new IllegalArgumentException("Evaluation must be full or material, got '" + name + "'");
+            default -> new PositionalEvaluator(rules);
         };
     }
 }

@@ -26,7 +26,8 @@ public final class PositionalEvaluator implements Evaluator {
             MOBILITY = 6, LOCKED = 7, ENDGAME = 8, TERMS = 9;
     private static final String[] NAMES = {"material", "advancement", "centre", "back rank", "runaway men",
             "kings on main line", "mobility", "locked men", "endgame"};
-    private static final int SCALE_ONE = 16;
+    /** The whole score in {@link #drawScale}'s units. */
+    public static final int SCALE_ONE = 16;
     /** Keeps static scores well inside the search's win range. */
     private static final int MAX_SCORE = 20_000;
 
@@ -244,6 +245,14 @@ public final class PositionalEvaluator implements Evaluator {
             }
         }
         return total * w.chase();
+    }
+
+    /**
+     * The endgame knowledge as a factor, out of {@link #SCALE_ONE}: less in balances that are
+     * (nearly) always drawn. Other evaluations scale their scores with it too.
+     */
+    public int drawScale(Position p) {
+        return scale(p, p.count(0) - p.kingCount(0), p.count(1) - p.kingCount(1));
     }
 
     /** How much of the score to keep, out of 16: less in balances that are (nearly) always drawn. */

@@ -324,8 +324,9 @@ public final class UciProtocol {
         out.line("option name Ponder type check default false");
         out.line("option name Move Overhead type spin default " + Engine.DEFAULT_MOVE_OVERHEAD_MS + " min 0 max "
                 + Engine.MAX_MOVE_OVERHEAD_MS);
-        out.line("option name Evaluation type combo default " + Evaluator.FULL + " var " + Evaluator.FULL
-                + " var " + Evaluator.MATERIAL);
+        out.line("option name Evaluation type combo default " + Evaluator.CLASSIC + " var " + Evaluator.CLASSIC
+                + " var " + Evaluator.LEARNED + " var " + Evaluator.MATERIAL);
+        out.line("option name EvalFile type string default " + Engine.EVAL_FILE_BUILT_IN);
         out.line("option name EGDBPath type string default " + EgdbSettings.DEFAULT_PATH);
         out.line("option name EGDBPieces type spin default " + EgdbSettings.DEFAULT_PIECES + " min 0 max " + EgdbSettings.MAX_PIECES);
         out.line("uciok");
@@ -355,10 +356,11 @@ public final class UciProtocol {
             case "ponder" -> engine.setPonder(bool(name, value));
             case "move overhead" -> engine.setMoveOverheadMs(number(name, value, 0, Engine.MAX_MOVE_OVERHEAD_MS));
             case "evaluation" -> engine.setEvaluation(value);
+            case "evalfile" -> engine.setEvalFile(value);
             case "egdbpath" -> engine.setEgdbPath(value);
             case "egdbpieces" -> engine.setEgdbPieces((int) number(name, value, 0, EgdbSettings.MAX_PIECES));
             default -> throw new IllegalArgumentException("unknown option '" + quote(name)
-                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EGDBPath, EGDBPieces)");
+                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EvalFile, EGDBPath, EGDBPieces)");
         }
     }
 
@@ -565,6 +567,7 @@ public final class UciProtocol {
         out.info("option name Ponder value " + engine.ponder());
         out.info("option name Move Overhead value " + engine.moveOverheadMs());
         out.info("option name Evaluation value " + engine.evaluation());
+        out.info("option name EvalFile value " + engine.evalFile());
         out.info("option name EGDBPath value " + engine.egdbPath());
         out.info("option name EGDBPieces value " + engine.egdbPieces());
         out.info("egdb " + engine.egdbValue());

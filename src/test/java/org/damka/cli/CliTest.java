@@ -70,6 +70,28 @@ class CliTest {
     }
 
     @Test
+    void trainRefusesBadWeightsToResumeFromAndBadData(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("data.txt"),
+                org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN) + "\n");
+        java.nio.file.Path out = dir.resolve("out.weights");
+        for (byte[] bad : new byte[][] {new byte[0], "DMKW".getBytes(StandardCharsets.US_ASCII), "junk junk".getBytes(StandardCharsets.US_ASCII)}) {
+            java.nio.file.Path w = java.nio.file.Files.write(dir.resolve("bad.weights"), bad);
+            errBytes.reset();
+            assertEquals(1, run("train", data.toString(), "--resume", w.toString(), "--out", out.toString()));
+            assertOneLineError("train: ");
+            assertFalse(java.nio.file.Files.exists(out));
+        }
+        java.nio.file.Path english = dir.resolve("english.weights");
+        org.damka.eval.learned.LearnedWeights.initial(org.damka.rules.Variants.ENGLISH).write(english);
+        errBytes.reset();
+        assertEquals(1, run("train", data.toString(), "--resume", english.toString(), "--out", out.toString()));
+        assertOneLineError("train: weights for english, not russian");
+        errBytes.reset();
+        assertEquals(1, run("train", "--variant", "english", data.toString(), "--out", out.toString()));
+        assertOneLineError("not a english self-play file");
+    }
+
+    @Test
     void perftWithABadPositionSaysWhy() {
         assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));
         assertOneLineError("perft: bad --fen for russian: position string 'garbage'");

@@ -79,8 +79,9 @@ class AllocationTest {
     @Test
     void evaluationAllocatesNothing() {
         for (Rules rules : Variants.all()) {
+          for (String name : new String[] {Evaluator.CLASSIC, Evaluator.LEARNED}) {
             Position start = Fen.parse(rules, rules.startFen());
-            Evaluator evaluator = Evaluator.forRules(rules);
+            Evaluator evaluator = Evaluator.named(rules, name);
             int sum = 0;
             for (int i = 0; i < 1000; i++) sum += evaluator.evaluate(start);
             long bytes = Long.MAX_VALUE;
@@ -91,7 +92,8 @@ class AllocationTest {
             }
             for (int i = 0; i < 1000; i++) sum -= evaluator.evaluate(start);
             assertEquals(0, sum);
-            assertEquals(0, bytes, rules.name() + ": evaluation allocated " + bytes + " bytes");
+            assertEquals(0, bytes, rules.name() + " " + name + ": evaluation allocated " + bytes + " bytes");
+          }
         }
     }
 }

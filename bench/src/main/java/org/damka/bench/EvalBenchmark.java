@@ -24,6 +24,9 @@ public class EvalBenchmark {
     @Param({"opening", "kings"})
     public String kind;
 
+    @Param({"classic", "learned"})
+    public String evaluation;
+
     private Position[] positions;
     private Evaluator evaluator;
     private int next;
@@ -31,7 +34,7 @@ public class EvalBenchmark {
     @Setup
     public void setUp() {
         positions = BenchPositions.positions(variant, kind, 8);
-        evaluator = Evaluator.forRules(BenchPositions.rules(variant));
+        evaluator = Evaluator.named(BenchPositions.rules(variant), evaluation);
     }
 
     @Benchmark

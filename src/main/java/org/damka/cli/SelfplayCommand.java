@@ -1,0 +1,101 @@
+package org.damka.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedEvaluator;
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.rules.Rules;
+import org.damka.search.SearchLimits;
+import org.damka.selfplay.SelfPlay;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code damka selfplay}: damka plays itself and appends the kept positions to a file (README, "Train the evaluation"). */
+@Command(name = "selfplay", mixinStandardHelpOptions = true,
+        description = "Play damka against itself and append quiet positions with result and score to a file.")
+final class SelfplayCommand implements Callable<Integer> {
+    @Option(names = "--variant", defaultValue = "russian", converter = VariantConverter.class,
+            description = "russian, brazilian, international, english or hexagonal (default: ${DEFAULT-VALUE})")
+    Rules rules;
+
+    @Option(names = "--games", required = true, description = "games in all shards together")
+    int games;
+
+    @Option(names = "--nodes", description = "nodes per move")
+    long nodes;
+
+    @Option(names = "--depth", description = "depth per move (when --nodes is not given; default 6)")
+    int depth;
+
+    @Option(names = "--threads", defaultValue = "1", description = "games played at once (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the random opening plies (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--shard", defaultValue = "0/1", description = "i/n: play only games with id % n == i (default: ${DEFAULT-VALUE})")
+    String shard;
+
+    @Option(names = "--random-plies", defaultValue = "2", description = "random plies after the built-in opening (default: ${DEFAULT-VALUE})")
+    int randomPlies;
+
+    @Option(names = "--evaluation", defaultValue = "classic", description = "classic, learned or material (default: ${DEFAULT-VALUE})")
+    String evaluation;
+
+    @Option(names = "--eval-file", description = "weights for --evaluation learned (default: the built-in ones)")
+    Path evalFile;
+
+    @Option(names = "--out", required = true, description = "the file to write (appended to with --resume)")
+    Path out;
+
+    @Option(names = "--resume", description = "continue a file: play only the games it does not hold yet")
+    boolean resume;
+
+    private final PrintStream err;
+
+    SelfplayCommand(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        String[] s = shard.split("/");
+        int index, count;
+        try {
+            index = Integer.parseInt(s[0].trim());
+            count = Integer.parseInt(s[1].trim());
+        } catch (RuntimeException e) {
+            return fail("--shard must be i/n, got '" + shard + "'", 2);
+        }
+        if (count < 1 || index < 0 || index >= count) return fail("--shard i/n needs 0 <= i < n, got '" + shard + "'", 2);
+        if (games < 1 || threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 60 || randomPlies < 0) {
+            return fail("--games and --threads (1..64) must be positive, --nodes, --depth (..60) and --random-plies not negative", 2);
+        }
+        SearchLimits limits = nodes > 0 ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth > 0 ? depth : 6);
+        Supplier<Evaluator> evaluator;
+        try {
+            String name = Evaluator.canonicalName(evaluation);
+            if (evalFile != null) {
+                LearnedWeights w = LearnedWeights.read(rules, evalFile);
+                evaluator = () -> new LearnedEvaluator(rules, w);
+            } else {
+                evaluator = () -> Evaluator.named(rules, name);
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            return fail(e.getMessage(), 2);
+        }
+        SelfPlay.Config config = new SelfPlay.Config(rules, games, limits, threads, seed, index, count, randomPlies, evaluator);
+        return FileJob.report("selfplay", err,
+                () -> "done, " + new SelfPlay(config, err).run(out, resume) + " games appended to " + out);
+    }
+
+    private int fail(String message, int code) {
+        err.println("selfplay: " + message);
+        return code;
+    }
+}

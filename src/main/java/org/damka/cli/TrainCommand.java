@@ -1,0 +1,77 @@
+package org.damka.cli;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.rules.Rules;
+import org.damka.train.Trainer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code damka train}: fits the learned evaluation to self-play files and writes a weights file. */
+@Command(name = "train", mixinStandardHelpOptions = true,
+        description = "Fit the learned evaluation to self-play files (logistic regression, Adam, L2) and write its weights.")
+final class TrainCommand implements Callable<Integer> {
+    @Option(names = "--variant", defaultValue = "russian", converter = VariantConverter.class,
+            description = "russian, brazilian, international, english or hexagonal (default: ${DEFAULT-VALUE})")
+    Rules rules;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "self-play files (damka selfplay --out), any number")
+    List<Path> files;
+
+    @Option(names = "--out", required = true, description = "the weights file to write")
+    Path out;
+
+    @Option(names = "--resume", description = "start from these weights (default: no patterns, classic men and kings)")
+    Path resume;
+
+    @Option(names = "--epochs", defaultValue = "20", description = "passes over the data (default: ${DEFAULT-VALUE})")
+    int epochs;
+
+    @Option(names = "--batch", defaultValue = "4096", description = "positions per step (default: ${DEFAULT-VALUE})")
+    int batch;
+
+    @Option(names = "--lr", defaultValue = "1.0", description = "Adam step size, centi-men (default: ${DEFAULT-VALUE})")
+    double learningRate;
+
+    @Option(names = "--l2", defaultValue = "1e-5", description = "L2 penalty on the pattern weights (default: ${DEFAULT-VALUE})")
+    double l2;
+
+    @Option(names = "--validation", defaultValue = "0.1", description = "share of positions held out (default: ${DEFAULT-VALUE})")
+    double validation;
+
+    @Option(names = "--seed", defaultValue = "1", description = "seed of the split and the shuffles (default: ${DEFAULT-VALUE})")
+    long seed;
+
+    @Option(names = "--threads", defaultValue = "2", description = "threads computing gradients (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    private final PrintStream err;
+
+    TrainCommand(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        if (epochs < 0 || batch < 1 || !(learningRate > 0) || !(l2 >= 0) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64) {
+            return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, --threads 1..64", 2);
+        }
+        return FileJob.report("train", err, () -> {
+            LearnedWeights start = resume == null ? LearnedWeights.initial(rules) : LearnedWeights.read(rules, resume);
+            Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, seed, threads), err);
+            trainer.load(files);
+            trainer.train(start).write(out);
+            return "wrote " + out;
+        });
+    }
+
+    private int fail(String message, int code) {
+        err.println("train: " + message);
+        return code;
+    }
+}

@@ -1,0 +1,101 @@
+package org.damka.eval.learned;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.damka.board.Position;
+import org.damka.eval.Evaluator;
+import org.damka.eval.PositionalEvaluator;
+import org.damka.rules.Rules;
+
+/**
+ * The learned evaluation: pattern tables over the overlapping {@link Windows} plus learned men,
+ * kings, tempo and side-to-move values, each with an opening and an endgame value mixed by the
+ * pieces left (all pieces: opening, none: endgame). Drawish balances are scaled toward 0 by the
+ * classic evaluation's endgame knowledge ({@link PositionalEvaluator#drawScale}).
+ *
+ * <p>Parameters are turned into fixed-point ints once ({@value #FIX} per centi-man); the hot path
+ * reads them and allocates nothing. Stateless after construction: safe for several threads.
+ */
+public final class LearnedEvaluator implements Evaluator {
+    private static final int FIX = 16;
+    private static final int MAX_SCORE = 20_000;
+    private static final int P = LearnedWeights.PHASES;
+
+    private final Features features;
+    private final Windows windows;
+    private final int windowCount;
+    private final PositionalEvaluator endgame;
+    private final int startPieces;
+    /** (w * STATES + state) * 2 + phase, in 1/FIX centi-men. */
+    private final int[] patterns;
+    /** term * 2 + phase, in 1/FIX centi-men. */
+    private final int[] scalars = new int[Features.SCALARS * P];
+    private final LearnedWeights weights;
+
+    public LearnedEvaluator(Rules rules, LearnedWeights weights) {
+        if (!weights.variant().equals(rules.name())) throw new IllegalArgumentException("weights for " + weights.variant() + ", not " + rules.name());
+        this.weights = weights;
+        this.features = new Features(rules);
+        this.windows = features.windows();
+        this.windowCount = windows.count();
+        this.endgame = new PositionalEvaluator(rules);
+        this.startPieces = features.startPieces();
+        float[] p = weights.params();
+        int base = weights.scalarBase();
+        patterns = new int[base];
+        for (int i = 0; i < base; i++) patterns[i] = Math.round(p[i] * FIX);
+        for (int i = 0; i < scalars.length; i++) scalars[i] = Math.round(p[base + i] * FIX);
+    }
+
+    public LearnedWeights weights() { return weights; }
+
+    @Override
+    public int evaluate(Position p) {
+        int score = white(p, null);
+        return p.sideToMove() == Position.WHITE ? score : -score;
+    }
+
+    /** White's score; adds the terms (opening, endgame pairs mixed) to {@code terms} if given. */
+    private int white(Position p, int[] terms) {
+        long kLo = p.kingsLo(), kHi = p.kingsHi();
+        long wLo = p.whiteLo() & ~kLo, wHi = p.whiteHi() & ~kHi, bLo = p.blackLo() & ~kLo, bHi = p.blackHi() & ~kHi;
+        int phase = features.phase(p);
+        int open = 0, end = 0;
+        for (int w = 0; w < windowCount; w++) {
+            int at = (w * Windows.STATES + windows.index(w, wLo, wHi, bLo, bHi)) * P;
+            open += patterns[at];
+            end += patterns[at + 1];
+        }
+        if (terms != null) terms[0] = mix(open, end, phase);
+        for (int t = 0; t < Features.SCALARS; t++) {
+            int v = features.scalar(p, t);
+            open += v * scalars[t * P];
+            end += v * scalars[t * P + 1];
+            if (terms != null) terms[1 + t] = mix(v * scalars[t * P], v * scalars[t * P + 1], phase);
+        }
+        int score = mix(open, end, phase);
+        int scale = endgame.drawScale(p);
+        if (scale != PositionalEvaluator.SCALE_ONE) score = score * scale / PositionalEvaluator.SCALE_ONE;
+        return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, score));
+    }
+
+    private int mix(int open, int end, int phase) {
+        return (int) (((long) open * phase + (long) end * (startPieces - phase)) / ((long) startPieces * FIX));
+    }
+
+    @Override
+    public List<Term> explain(Position p) {
+        int[] terms = new int[1 + Features.SCALARS];
+        int total = white(p, terms);
+        List<Term> out = new ArrayList<>();
+        out.add(new Term("patterns", terms[0], 0));
+        int raw = terms[0];
+        for (int t = 0; t < Features.SCALARS; t++) {
+            out.add(new Term(Features.SCALAR_NAMES[t], terms[1 + t], 0));
+            raw += terms[1 + t];
+        }
+        out.add(new Term("draw scaling and rounding", total - raw, 0));
+        return out;
+    }
+}

@@ -1,0 +1,186 @@
+package org.damka.eval.learned;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.zip.CRC32;
+
+import org.damka.eval.EvalWeights;
+import org.damka.rules.Rules;
+
+/**
+ * The parameters of the learned evaluation of one variant, and their file format.
+ *
+ * <p>Parameters, each in centi-men for the opening (phase 0) and the endgame (phase 1), stored
+ * interleaved: {@code pattern(w, state, phase)} at {@code (w * 6561 + state) * 2 + phase}, then
+ * {@code scalar(term, phase)} (the terms of {@link Features}).
+ *
+ * <p>File (big-endian): magic {@code DMKW}, version (int, 1), variant (UTF), windows, window
+ * size, states, scalars, phases (ints), the parameter count (int) and the parameters (float32),
+ * then the CRC-32 of every byte before it (int). {@link #read} refuses anything else with a
+ * message that says what is wrong.
+ */
+public final class LearnedWeights {
+    public static final int VERSION = 1;
+    private static final byte[] MAGIC = "DMKW".getBytes(StandardCharsets.US_ASCII);
+    public static final int PHASES = 2;
+
+    private final String variant;
+    private final int windows;
+    private final float[] params;
+
+    public LearnedWeights(String variant, int windows, float[] params) {
+        if (params.length != size(windows)) throw new IllegalArgumentException("expected " + size(windows) + " parameters, got " + params.length);
+        this.variant = variant;
+        this.windows = windows;
+        this.params = params;
+    }
+
+    /** Parameter count for this many windows. */
+    public static int size(int windows) {
+        return (windows * Windows.STATES + Features.SCALARS) * PHASES;
+    }
+
+    /** Offset of the first scalar parameter. */
+    public int scalarBase() { return windows * Windows.STATES * PHASES; }
+
+    public String variant() { return variant; }
+    public int windows() { return windows; }
+    /** The parameters themselves (not a copy: the trainer fills them). */
+    public float[] params() { return params; }
+
+    /** The starting point: no patterns, the classic evaluation's man and king values. */
+    public static LearnedWeights initial(Rules rules) {
+        int windows = new Windows(rules.geometry()).count();
+        float[] p = new float[size(windows)];
+        int base = windows * Windows.STATES * PHASES;
+        EvalWeights classic = EvalWeights.forRules(rules);
+        for (int phase = 0; phase < PHASES; phase++) {
+            p[base + Features.MEN * PHASES + phase] = classic.man();
+            p[base + Features.KINGS * PHASES + phase] = classic.king();
+        }
+        return new LearnedWeights(rules.name(), windows, p);
+    }
+
+    private static final java.util.Map<String, LearnedWeights> BUILT_IN = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * The weights shipped in the jar for a variant, or {@link #initial} if there are none; read
+     * once and shared (callers must not change their parameters).
+     */
+    public static LearnedWeights builtIn(Rules rules) {
+        return BUILT_IN.computeIfAbsent(rules.name(), n -> readBuiltIn(rules));
+    }
+
+    private static LearnedWeights readBuiltIn(Rules rules) {
+        try (InputStream in = LearnedWeights.class.getResourceAsStream(resourceName(rules))) {
+            if (in == null) return initial(rules);
+            return read(rules, in);
+        } catch (IOException e) {
+            throw new IllegalStateException("built-in weights for " + rules.name() + ": " + e.getMessage(), e);
+        }
+    }
+
+    public static String resourceName(Rules rules) {
+        return "/org/damka/eval/learned/" + rules.name() + ".weights";
+    }
+
+    public void write(OutputStream out) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        DataOutputStream d = new DataOutputStream(bytes);
+        d.write(MAGIC);
+        d.writeInt(VERSION);
+        d.writeUTF(variant);
+        d.writeInt(windows);
+        d.writeInt(Windows.SIZE);
+        d.writeInt(Windows.STATES);
+        d.writeInt(Features.SCALARS);
+        d.writeInt(PHASES);
+        d.writeInt(params.length);
+        for (float f : params) d.writeFloat(f);
+        d.flush();
+        CRC32 crc = new CRC32();
+        crc.update(bytes.toByteArray());
+        d.writeInt((int) crc.getValue());
+        d.flush();
+        out.write(bytes.toByteArray());
+    }
+
+    /** Writes to a file through a temporary one, so a reader never sees half a file. */
+    public void write(Path file) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            write(out);
+        }
+        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    public static LearnedWeights read(Rules rules, Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return read(rules, in);
+        }
+    }
+
+    /** Reads and checks a weights file for this variant; an IOException says what is wrong. */
+    public static LearnedWeights read(Rules rules, InputStream in) throws IOException {
+        byte[] all = in.readAllBytes();
+        if (all.length == 0) throw new IOException("empty weights file");
+        DataInputStream d = new DataInputStream(new ByteArrayInputStream(all));
+        try {
+            byte[] magic = new byte[MAGIC.length];
+            d.readFully(magic);
+            if (!Arrays.equals(magic, MAGIC)) throw new IOException("not a damka weights file (no DMKW header)");
+            int version = d.readInt();
+            if (version != VERSION) throw new IOException("weights file version " + version + " (this damka reads " + VERSION + ")");
+            String variant = d.readUTF();
+            if (!variant.equals(rules.name())) throw new IOException("weights for " + variant + ", not " + rules.name());
+            int windows = d.readInt(), size = d.readInt(), states = d.readInt(), scalars = d.readInt(), phases = d.readInt();
+            int expectedWindows = new Windows(rules.geometry()).count();
+            if (windows != expectedWindows || size != Windows.SIZE || states != Windows.STATES
+                    || scalars != Features.SCALARS || phases != PHASES) {
+                throw new IOException("weights file sizes (" + windows + " windows of " + size + ", " + states + " states, "
+                        + scalars + " scalars, " + phases + " phases) do not match this damka's (" + expectedWindows + ", "
+                        + Windows.SIZE + ", " + Windows.STATES + ", " + Features.SCALARS + ", " + PHASES + ")");
+            }
+            int count = d.readInt();
+            if (count != size(windows)) throw new IOException("weights file declares " + count + " parameters, expected " + size(windows));
+            if (all.length < (long) count * 4) throw new IOException("truncated weights file (" + all.length + " bytes)");
+            float[] p = new float[count];
+            for (int i = 0; i < count; i++) {
+                p[i] = d.readFloat();
+            }
+            int body = all.length - d.available();
+            int stored = d.readInt();
+            if (d.available() != 0) throw new IOException("weights file has " + d.available() + " bytes after the checksum");
+            CRC32 crc = new CRC32();
+            crc.update(all, 0, body);
+            if ((int) crc.getValue() != stored) throw new IOException("weights file checksum mismatch (corrupt file)");
+            for (int i = 0; i < count; i++) {
+                if (!Float.isFinite(p[i])) throw new IOException("weights file has a non-finite parameter at " + i);
+            }
+            return new LearnedWeights(variant, windows, p);
+        } catch (EOFException e) {
+            throw new IOException("truncated weights file (" + all.length + " bytes)");
+        }
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LearnedWeights w && w.variant.equals(variant) && w.windows == windows && Arrays.equals(w.params, params);
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.hashCode(params);
+    }
+}

@@ -1,0 +1,133 @@
+package org.damka.eval.learned;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.damka.board.Position;
+import org.damka.rules.Geometry;
+
+/**
+ * The overlapping windows of the pattern evaluation, computed once from a {@link Geometry}.
+ *
+ * <p>Every cell gets a row and a horizontal coordinate x: a step up-left or down-left is x - 1,
+ * up-right or down-right x + 1. On square boards x is the file; on the hexagon (axial q, r) it is
+ * 2q + r, the doubled horizontal position. A window is the cells with row in [r, r + 4) and x in
+ * [x, x + 4), placed every 2 rows and every 2 columns (plus a last one flush with the far edge).
+ * On 8×8 and 10×10 boards that is Scan's 4×4 block of 8 dark squares (9 and 16 windows). On the
+ * hexagon every row's cells are two x apart as on a square board, so the same rule gives
+ * blocks of two adjacent cells in four consecutive rows — again 8 cells, men's forward lines
+ * running through it — and the 2-step grid covers all 80 cells with each interior cell in four
+ * windows; windows cut by the hexagon's slanted edges keep fewer cells (their missing digits
+ * stay 0). A window's state is one base-3 digit per cell (0 empty, 1 white man, 2 black man);
+ * kings are counted by the material terms, not the patterns.
+ */
+public final class Windows {
+    public static final int SIZE = 8;
+    /** 3^8 states of one window. */
+    public static final int STATES = 6561;
+
+    private final int count;
+    /** cells[w * SIZE + k]: layout bit of the k-th cell of window w, or -1 when missing. */
+    private final int[] cells;
+    /** The same, a missing cell replaced by a layout bit that is never a cell (so always empty). */
+    private final int[] read;
+    /** BASE3[b] for an 8-bit set b: the base-3 number with the same digits (each 0 or 1). */
+    private static final int[] BASE3 = new int[256];
+    static {
+        for (int b = 0; b < 256; b++) {
+            int v = 0, pow = 1;
+            for (int k = 0; k < SIZE; k++, pow *= 3) if ((b >>> k & 1) != 0) v += pow;
+            BASE3[b] = v;
+        }
+    }
+
+    public Windows(Geometry g) {
+        int n = g.cells();
+        int[] x = coordinates(g);
+        int rows = g.rows(), width = Arrays.stream(x).max().orElse(0) + 1;
+        List<int[]> found = new ArrayList<>();
+        for (int r0 : starts(rows)) {
+            for (int x0 : starts(width)) {
+                int[] w = new int[SIZE];
+                Arrays.fill(w, -1);
+                int k = 0;
+                for (int c = 0; c < n; c++) {
+                    int row = g.row(c);
+                    if (row >= r0 && row < r0 + 4 && x[c] >= x0 && x[c] < x0 + 4) w[k++] = g.bit(c);
+                }
+                if (k > 0) found.add(w);
+            }
+        }
+        count = found.size();
+        cells = new int[count * SIZE];
+        for (int w = 0; w < count; w++) System.arraycopy(found.get(w), 0, cells, w * SIZE, SIZE);
+        int ghost = 0;
+        while (g.cell(ghost) >= 0) ghost++;
+        read = cells.clone();
+        for (int i = 0; i < read.length; i++) if (read[i] < 0) read[i] = ghost;
+    }
+
+    /** 0, 2, 4, … while a window of 4 fits, and one flush with the end if the last misses it. */
+    private static int[] starts(int length) {
+        List<Integer> s = new ArrayList<>();
+        int i = 0;
+        for (; i + 4 <= length; i += 2) s.add(i);
+        if (s.isEmpty() || s.get(s.size() - 1) + 4 < length) s.add(Math.max(0, length - 4));
+        return s.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    /** The horizontal coordinate of every cell (0 at the leftmost), from the neighbour relation. */
+    private static int[] coordinates(Geometry g) {
+        int n = g.cells();
+        int[] x = new int[n];
+        boolean[] seen = new boolean[n];
+        int[] queue = new int[n];
+        int head = 0, tail = 0;
+        queue[tail++] = 0;
+        seen[0] = true;
+        int[] dx = new int[Geometry.DIRECTIONS];
+        dx[Geometry.UP_LEFT] = -1;
+        dx[Geometry.DOWN_LEFT] = -1;
+        dx[Geometry.UP_RIGHT] = 1;
+        dx[Geometry.DOWN_RIGHT] = 1;
+        while (head < tail) {
+            int c = queue[head++];
+            for (int d = 0; d < Geometry.DIRECTIONS; d++) {
+                int to = g.cell(g.next(d, g.bit(c)));
+                if (to >= 0 && !seen[to]) {
+                    seen[to] = true;
+                    x[to] = x[c] + dx[d];
+                    queue[tail++] = to;
+                }
+            }
+        }
+        int min = Arrays.stream(x).min().orElse(0);
+        for (int c = 0; c < n; c++) x[c] -= min;
+        return x;
+    }
+
+    public int count() { return count; }
+
+    /** The layout bit of cell k of window w, or -1. */
+    public int cell(int w, int k) { return cells[w * SIZE + k]; }
+
+    /** The state (0 … 6560) of window w: its cells' digits, the first cell the lowest digit. */
+    public int index(int w, long whiteMenLo, long whiteMenHi, long blackMenLo, long blackMenHi) {
+        int white = 0, black = 0;
+        int base = w * SIZE;
+        for (int k = 0; k < SIZE; k++) {
+            int b = read[base + k];
+            long wm = b < 64 ? whiteMenLo : whiteMenHi, bm = b < 64 ? blackMenLo : blackMenHi;
+            white |= (int) (wm >>> b & 1) << k;
+            black |= (int) (bm >>> b & 1) << k;
+        }
+        return BASE3[white] + 2 * BASE3[black];
+    }
+
+    /** The state of window w in a position. */
+    public int index(int w, Position p) {
+        long kLo = p.kingsLo(), kHi = p.kingsHi();
+        return index(w, p.whiteLo() & ~kLo, p.whiteHi() & ~kHi, p.blackLo() & ~kLo, p.blackHi() & ~kHi);
+    }
+}

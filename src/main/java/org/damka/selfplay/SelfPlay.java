@@ -1,0 +1,158 @@
+package org.damka.selfplay;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.game.GameResult;
+import org.damka.match.Opening;
+import org.damka.match.Openings;
+import org.damka.movegen.MoveGenerator;
+import org.damka.movegen.MoveList;
+import org.damka.rules.Rules;
+import org.damka.search.Search;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * damka plays itself to make training data ({@link SelfPlayFile}). Game {@code id} starts from
+ * built-in opening {@code id % openings} followed by a few random plies drawn from a generator
+ * seeded by (seed, id), and is searched with a node or depth limit and one search thread: the
+ * same id and seed give the same game whatever the number of threads or shards. Shard i of n
+ * plays the ids with {@code id % n == i}. Positions with a capture pending and positions whose
+ * score is a found win are not kept.
+ */
+public final class SelfPlay {
+    /** Games longer than this are adjudicated a draw. */
+    public static final int MAX_PLIES = 400;
+
+    /** What to play. */
+    public record Config(Rules rules, int games, SearchLimits limits, int threads, long seed, int shard, int shards,
+                         int randomPlies, Supplier<Evaluator> evaluator) { }
+
+    private final Config c;
+    private final PrintStream progress;
+
+    public SelfPlay(Config config, PrintStream progress) {
+        this.c = config;
+        this.progress = progress;
+    }
+
+    /** Plays the shard's games not already in {@code out} (when resuming) and appends them. Returns games played. */
+    public int run(Path out, boolean resume) throws IOException, InterruptedException {
+        Set<Integer> done = Set.of();
+        if (resume && Files.exists(out) && Files.size(out) > 0) {
+            SelfPlayFile.truncateToLastGame(out);
+            done = SelfPlayFile.read(out, c.rules(), s -> { });
+        } else if (Files.exists(out) && Files.size(out) > 0) {
+            throw new IOException(out + " exists (use --resume to continue it, or another file)");
+        }
+        List<Integer> todo = new ArrayList<>();
+        for (int id = c.shard(); id < c.games(); id += c.shards()) if (!done.contains(id)) todo.add(id);
+        List<Opening> openings = Openings.builtIn(c.rules());
+        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            if (done.isEmpty() && Files.size(out) == 0) {
+                w.write(SelfPlayFile.header(c.rules()) + "\n");
+                w.flush();
+            }
+            AtomicInteger finished = new AtomicInteger();
+            AtomicLong positions = new AtomicLong();
+            long t0 = System.nanoTime();
+            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, c.threads()));
+            ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (int id : todo) {
+                    futures.add(pool.submit(() -> {
+                        String block = play(id, openings.get(id % openings.size()), searches.get(), positions);
+                        synchronized (w) {
+                            w.write(block);
+                            w.flush();
+                        }
+                        int n = finished.incrementAndGet();
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        progress.printf(Locale.ROOT, "selfplay: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
+                                n, todo.size(), positions.get(), positions.get() / s, s / n * (todo.size() - n));
+                        return null;
+                    }));
+                }
+                for (Future<?> f : futures) f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) throw io;
+                throw new IllegalStateException(cause);
+            } finally {
+                pool.shutdownNow();
+            }
+            return todo.size();
+        }
+    }
+
+    /** Plays game {@code id} and returns its block of lines. */
+    String play(int id, Opening opening, Search search, AtomicLong positions) {
+        Rules rules = c.rules();
+        SplittableRandom random = new SplittableRandom(c.seed() * 0x9E3779B97F4A7C15L + id);
+        Game game = start(opening, random);
+        search.clear();
+        MoveGenerator gen = MoveGenerator.create(rules);
+        int[] score = new int[1];
+        SearchListener listener = new SearchListener() {
+            @Override public void info(SearchInfo info) { score[0] = info.mateIn() != 0 ? Search.WIN : info.scoreCp(); }
+            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
+        };
+        List<String> fens = new ArrayList<>();
+        List<Integer> scores = new ArrayList<>();
+        while (game.result().isEmpty() && game.plies() < MAX_PLIES + opening.moves().size()) {
+            score[0] = 0;
+            org.damka.movegen.Move move = search.run(game, c.limits(), 0, listener);
+            var p = game.position();
+            if (!gen.hasCapture(p) && Math.abs(score[0]) < Search.WIN_BOUND) {
+                fens.add(Fen.format(rules, p));
+                scores.add(p.sideToMove() == 0 ? score[0] : -score[0]);
+            }
+            game.play(move);
+        }
+        double white = game.result().map(GameResult::loser).map(l -> l == 1 ? 1.0 : l == 0 ? 0.0 : 0.5).orElse(0.5);
+        StringBuilder b = new StringBuilder();
+        String result = SelfPlayFile.resultText(white);
+        for (int i = 0; i < fens.size(); i++) b.append(fens.get(i)).append('\t').append(result).append('\t').append(scores.get(i)).append('\n');
+        b.append("# game ").append(id).append(' ').append(result).append(" plies ").append(game.plies())
+                .append(" positions ").append(fens.size()).append('\n');
+        positions.addAndGet(fens.size());
+        return b.toString();
+    }
+
+    /** The opening, then up to randomPlies random moves (fewer if the game would end). */
+    private Game start(Opening opening, SplittableRandom random) {
+        Game game = opening.toGame(c.rules());
+        MoveList moves = new MoveList();
+        for (int i = 0; i < c.randomPlies(); i++) {
+            game.legalMoves(moves);
+            if (moves.size() == 0) break;
+            Game next = game.copy();
+            next.play(moves, random.nextInt(moves.size()));
+            if (next.result().isPresent()) break;
+            game = next;
+        }
+        return game;
+    }
+}

@@ -1,0 +1,123 @@
+package org.damka.selfplay;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Consumer;
+
+import org.damka.rules.Rules;
+
+/**
+ * The self-play data format: plain text, UTF-8, one record per line.
+ *
+ * <pre>
+ * # damka selfplay 1 variant russian
+ * W:Wa1,c3,…:Bb8,…	1-0	35
+ * …
+ * # game 17 1-0 plies 83 positions 61
+ * </pre>
+ *
+ * The first line names the format version and the variant. A position line is the position
+ * string, the game's final result (1-0, 0-1, 1/2-1/2) and the search score in centi-men from
+ * White's side, separated by tabs. A game's position lines are followed by its {@code # game}
+ * line; each game is written as one block and flushed, so a killed run leaves whole games plus
+ * at most one partial block at the end, which readers ignore and {@code --resume} cuts off.
+ */
+public final class SelfPlayFile {
+    public static final int VERSION = 1;
+    private static final String HEADER = "# damka selfplay " + VERSION + " variant ";
+    private static final String GAME = "# game ";
+
+    private SelfPlayFile() { }
+
+    /** One kept position: the game's result for White (1, 0.5, 0) and the score (White's view). */
+    public record Sample(String fen, double result, int score) { }
+
+    public static String header(Rules rules) {
+        return HEADER + rules.name();
+    }
+
+    public static String resultText(double whiteScore) {
+        return whiteScore == 1 ? "1-0" : whiteScore == 0 ? "0-1" : "1/2-1/2";
+    }
+
+    private static double result(String text) throws IOException {
+        return switch (text) {
+            case "1-0" -> 1;
+            case "0-1" -> 0;
+            case "1/2-1/2" -> 0.5;
+            default -> throw new IOException("bad result '" + text + "'");
+        };
+    }
+
+    /**
+     * Reads the whole games of a file (a partial block at the end is skipped) and returns the
+     * ids of the games it holds. A file of another variant or format is an error.
+     */
+    public static Set<Integer> read(Path file, Rules rules, Consumer<Sample> sink) throws IOException {
+        Set<Integer> games = new HashSet<>();
+        List<Sample> block = new ArrayList<>();
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            String first = in.readLine();
+            if (first == null) return games;
+            if (!first.equals(header(rules))) {
+                throw new IOException(file + ": not a " + rules.name() + " self-play file (first line '" + first
+                        + "', expected '" + header(rules) + "')");
+            }
+            String line;
+            int n = 1;
+            // A bad line is an error only inside a whole game: the last, partial block of a
+            // killed run may end in half a line.
+            String blockError = null;
+            while ((line = in.readLine()) != null) {
+                n++;
+                if (line.startsWith(GAME)) {
+                    if (blockError != null) throw new IOException(blockError);
+                    String[] t = line.split(" ");
+                    try {
+                        games.add(Integer.parseInt(t[2]));
+                    } catch (RuntimeException e) {
+                        throw new IOException(file + " line " + n + ": bad game line '" + line + "'");
+                    }
+                    block.forEach(sink);
+                    block.clear();
+                } else if (!line.isEmpty() && !line.startsWith("#") && blockError == null) {
+                    String[] t = line.split("\t");
+                    try {
+                        if (t.length != 3) throw new IOException("expected position, result and score");
+                        block.add(new Sample(t[0], result(t[1]), Integer.parseInt(t[2])));
+                    } catch (IOException | NumberFormatException e) {
+                        blockError = file + " line " + n + ": " + e.getMessage();
+                    }
+                }
+            }
+        }
+        return games;
+    }
+
+    /** Cuts a file after its last whole game (what a killed run left half-written). */
+    static void truncateToLastGame(Path file) throws IOException {
+        byte[] data = Files.readAllBytes(file);
+        int end = 0;
+        int lineStart = 0;
+        for (int i = 0; i < data.length; i++) {
+            if (data[i] == '\n') {
+                String line = new String(data, lineStart, i - lineStart, StandardCharsets.UTF_8);
+                if (line.startsWith(GAME) || line.startsWith(HEADER)) end = i + 1;
+                lineStart = i + 1;
+            }
+        }
+        if (end < data.length) {
+            try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
+                f.setLength(end);
+            }
+        }
+    }
+}

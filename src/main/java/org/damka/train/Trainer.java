@@ -1,0 +1,289 @@
+package org.damka.train;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.eval.PositionalEvaluator;
+import org.damka.eval.learned.Features;
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.eval.learned.Windows;
+import org.damka.movegen.MoveGenerator;
+import org.damka.rules.Rules;
+import org.damka.selfplay.SelfPlayFile;
+
+/**
+ * Fits the learned evaluation to self-play results by logistic regression: the win probability
+ * of White is {@code sigmoid(eval / K)}, where the scale K is first fitted to the search scores
+ * in the data (so eval stays in the units of the search), then the parameters minimise the
+ * cross-entropy with the game results plus an L2 penalty, by Adam on mini-batches. Every
+ * position is also learnt turned half a turn with the colours swapped (the same game for the
+ * other side). Positions with a capture pending are dropped and duplicates merged (their
+ * results averaged). A fixed
+ * share of the positions, chosen by a hash of the position and the seed, is held out for
+ * validation. Work is split over threads in fixed chunks summed in a fixed order, so the same
+ * data and seed give the same weights whatever the thread count.
+ */
+public final class Trainer {
+    /** How to train. */
+    public record Config(Rules rules, int epochs, int batch, double learningRate, double l2, double validationShare,
+                         long seed, int threads) { }
+
+    private final Config c;
+    private final Features features;
+    private final PositionalEvaluator drawScale;
+    private final int windows;
+    private final PrintStream log;
+
+    // The data, one entry per distinct quiet position.
+    private int n;
+    private int[] states;      // n * windows
+    private int[] scalars;     // n * SCALARS
+    private float[] opening;   // opening share of the phase, 0..1
+    private float[] scale;     // draw scaling, 0..1
+    private float[] result;    // White's score, averaged over duplicates
+    private float[] weight;    // how many times the position was seen
+    private int[] scores;      // search score (White), averaged
+    private int[] train, validation;
+    private double k;
+    /** Per epoch (0 = before training): {train loss, validation loss}. */
+    private final List<double[]> losses = new ArrayList<>();
+
+    /** The losses so far: per epoch (0 = the start) the train and the validation loss. */
+    public List<double[]> losses() { return List.copyOf(losses); }
+
+    public Trainer(Config config, PrintStream log) {
+        this.c = config;
+        this.features = new Features(config.rules());
+        this.drawScale = new PositionalEvaluator(config.rules());
+        this.windows = features.windows().count();
+        this.log = log;
+    }
+
+    /** Reads the self-play files; returns the number of distinct quiet positions. */
+    public int load(List<Path> files) throws IOException {
+        Rules rules = c.rules();
+        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count}
+        long[] read = new long[1];
+        for (Path f : files) {
+            SelfPlayFile.read(f, rules, s -> {
+                read[0]++;
+                add(merged, s.fen(), s.result(), s.score());
+                // The same game seen from the other side: colours swapped, board turned.
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score());
+            });
+        }
+        MoveGenerator gen = MoveGenerator.create(rules);
+        List<String> keys = new ArrayList<>(merged.size());
+        for (String fen : merged.keySet()) keys.add(fen);
+        n = 0;
+        states = new int[keys.size() * windows];
+        scalars = new int[keys.size() * Features.SCALARS];
+        opening = new float[keys.size()];
+        scale = new float[keys.size()];
+        result = new float[keys.size()];
+        weight = new float[keys.size()];
+        scores = new int[keys.size()];
+        List<Integer> tr = new ArrayList<>(), va = new ArrayList<>();
+        for (String fen : keys) {
+            Position p;
+            try {
+                p = Fen.parse(rules, fen);
+            } catch (RuntimeException e) {
+                throw new IOException("bad position in the data: " + fen + " (" + e.getMessage() + ")");
+            }
+            if (gen.hasCapture(p)) continue;
+            double[] m = merged.get(fen);
+            for (int w = 0; w < windows; w++) states[n * windows + w] = features.windows().index(w, p);
+            for (int t = 0; t < Features.SCALARS; t++) scalars[n * Features.SCALARS + t] = features.scalar(p, t);
+            opening[n] = (float) features.phase(p) / features.startPieces();
+            scale[n] = (float) drawScale.drawScale(p) / PositionalEvaluator.SCALE_ONE;
+            result[n] = (float) (m[0] / m[2]);
+            scores[n] = (int) Math.round(m[1] / m[2]);
+            weight[n] = (float) m[2];
+            // A position and its mirror fall on the same side of the split.
+            String mirrored = Fen.format(rules, mirror(p));
+            String key = fen.compareTo(mirrored) < 0 ? fen : mirrored;
+            long h = new SplittableRandom(key.hashCode() * 31L + c.seed()).nextLong();
+            if ((h >>> 11) * 0x1.0p-53 < c.validationShare()) va.add(n); else tr.add(n);
+            n++;
+        }
+        train = tr.stream().mapToInt(Integer::intValue).toArray();
+        validation = va.stream().mapToInt(Integer::intValue).toArray();
+        log.printf(Locale.ROOT, "train: %d positions read, %d distinct quiet ones with their mirrors: %d to train, %d to validate%n",
+                read[0], n, train.length, validation.length);
+        if (train.length == 0 || validation.length == 0) throw new IOException("too little data to train and validate (" + n + " positions)");
+        return n;
+    }
+
+    private static void add(Map<String, double[]> merged, String fen, double result, int score) {
+        double[] m = merged.computeIfAbsent(fen, x -> new double[3]);
+        m[0] += result;
+        m[1] += score;
+        m[2]++;
+    }
+
+    /** The position turned half a turn with colours and side to move swapped. */
+    private Position mirror(Position p) {
+        org.damka.rules.Geometry g = c.rules().geometry();
+        Position m = new Position();
+        for (int cell = 0; cell < g.cells(); cell++) {
+            int bit = g.bit(cell);
+            int side = p.sideAt(bit);
+            if (side >= 0) m.put(side ^ 1, p.isKing(bit), g.bit(g.cells() - 1 - cell));
+        }
+        m.setSideToMove(p.sideToMove() ^ 1);
+        return m;
+    }
+
+    /** The scale K that best maps search scores to results (golden-section search on the log loss). */
+    double fitScale() {
+        double lo = 10, hi = 2000;
+        for (int it = 0; it < 60; it++) {
+            double a = hi - (hi - lo) / 1.618, b = lo + (hi - lo) / 1.618;
+            if (scoreLoss(a) < scoreLoss(b)) hi = b; else lo = a;
+        }
+        return (lo + hi) / 2;
+    }
+
+    private double scoreLoss(double k) {
+        double sum = 0, total = 0;
+        for (int i : train) {
+            sum += weight[i] * crossEntropy(result[i], scores[i] / k);
+            total += weight[i];
+        }
+        return sum / total;
+    }
+
+    private static double crossEntropy(double target, double x) {
+        // -(t log s(x) + (1 - t) log(1 - s(x))), written to stay finite for large |x|.
+        return Math.max(x, 0) - x * target + Math.log1p(Math.exp(-Math.abs(x)));
+    }
+
+    private static double sigmoid(double x) {
+        return 1 / (1 + Math.exp(-x));
+    }
+
+    private double eval(double[] p, int i, int scalarBase) {
+        double a = opening[i], sum = 0;
+        for (int w = 0; w < windows; w++) {
+            int at = (w * Windows.STATES + states[i * windows + w]) * 2;
+            sum += a * p[at] + (1 - a) * p[at + 1];
+        }
+        for (int t = 0; t < Features.SCALARS; t++) {
+            int v = scalars[i * Features.SCALARS + t];
+            sum += v * (a * p[scalarBase + 2 * t] + (1 - a) * p[scalarBase + 2 * t + 1]);
+        }
+        return sum * scale[i];
+    }
+
+    /** Mean loss over a set of positions. */
+    private double loss(double[] p, int[] set, int scalarBase) {
+        double sum = 0, total = 0;
+        for (int i : set) {
+            sum += weight[i] * crossEntropy(result[i], eval(p, i, scalarBase) / k);
+            total += weight[i];
+        }
+        return sum / total;
+    }
+
+    /** Trains from {@code start} and returns the fitted weights. */
+    public LearnedWeights train(LearnedWeights start) throws InterruptedException {
+        k = fitScale();
+        int size = start.params().length, scalarBase = start.scalarBase();
+        double[] p = new double[size];
+        for (int i = 0; i < size; i++) p[i] = start.params()[i];
+        double[] m = new double[size], v = new double[size];
+        int threads = Math.max(1, c.threads());
+        // Gradients per fixed chunk of a batch (summed in chunk order, so threads do not change results).
+        int chunks = 2;
+        double[][] grad = new double[chunks][size];
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        SplittableRandom random = new SplittableRandom(c.seed());
+        int[] order = train.clone();
+        losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
+        log.printf(Locale.ROOT, "train: scale K %.1f (sigmoid(score / K) fits the results of the search scores); epoch 0 train %.5f validation %.5f%n",
+                k, losses.get(0)[0], losses.get(0)[1]);
+        double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+        long step = 0;
+        try {
+            for (int epoch = 1; epoch <= c.epochs(); epoch++) {
+                long t0 = System.nanoTime();
+                for (int i = order.length - 1; i > 0; i--) {
+                    int j = random.nextInt(i + 1);
+                    int x = order[i]; order[i] = order[j]; order[j] = x;
+                }
+                for (int from = 0; from < order.length; from += c.batch()) {
+                    int to = Math.min(order.length, from + c.batch());
+                    List<Future<?>> jobs = new ArrayList<>();
+                    for (int ch = 0; ch < chunks; ch++) {
+                        int lo = from + (to - from) * ch / chunks, hi = from + (to - from) * (ch + 1) / chunks;
+                        double[] g = grad[ch];
+                        jobs.add(pool.submit(() -> gradient(p, order, lo, hi, g, scalarBase)));
+                    }
+                    for (Future<?> f : jobs) {
+                        try {
+                            f.get();
+                        } catch (java.util.concurrent.ExecutionException e) {
+                            throw new IllegalStateException(e.getCause());
+                        }
+                    }
+                    step++;
+                    double count = to - from;
+                    double c1 = 1 - Math.pow(b1, step), c2 = 1 - Math.pow(b2, step);
+                    for (int i = 0; i < size; i++) {
+                        double g = 0;
+                        for (int ch = 0; ch < chunks; ch++) {
+                            g += grad[ch][i];
+                            grad[ch][i] = 0;
+                        }
+                        if (g == 0 && m[i] == 0) continue; // a parameter no position of the batch touched
+                        g = g / count + c.l2() * p[i] * (i < scalarBase ? 1 : 0);
+                        m[i] = b1 * m[i] + (1 - b1) * g;
+                        v[i] = b2 * v[i] + (1 - b2) * g * g;
+                        p[i] -= c.learningRate() * (m[i] / c1) / (Math.sqrt(v[i] / c2) + eps);
+                    }
+                }
+                losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
+                log.printf(Locale.ROOT, "epoch %d train %.5f validation %.5f (%.1f s)%n", epoch, losses.get(epoch)[0],
+                        losses.get(epoch)[1], (System.nanoTime() - t0) / 1e9);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        float[] out = new float[size];
+        for (int i = 0; i < size; i++) out[i] = (float) p[i];
+        return new LearnedWeights(start.variant(), start.windows(), out);
+    }
+
+    /** Adds the loss gradient of order[lo..hi) to g (weighted by how often a position was seen). */
+    private void gradient(double[] p, int[] order, int lo, int hi, double[] g, int scalarBase) {
+        for (int j = lo; j < hi; j++) {
+            int i = order[j];
+            double e = eval(p, i, scalarBase);
+            double d = weight[i] * (sigmoid(e / k) - result[i]) / k * scale[i];
+            double a = opening[i];
+            for (int w = 0; w < windows; w++) {
+                int at = (w * Windows.STATES + states[i * windows + w]) * 2;
+                g[at] += d * a;
+                g[at + 1] += d * (1 - a);
+            }
+            for (int t = 0; t < Features.SCALARS; t++) {
+                int v = scalars[i * Features.SCALARS + t];
+                g[scalarBase + 2 * t] += d * v * a;
+                g[scalarBase + 2 * t + 1] += d * v * (1 - a);
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+package org.damka.eval.learned;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.damka.board.Fen;
+import org.damka.board.Position;
+import org.damka.eval.PositionalEvaluator;
+import org.damka.rules.Geometry;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+class LearnedEvaluatorTest {
+
+    @Test
+    void squareWindowsAreScansFourByFourBlocks() {
+        // Scan: 3 x 3 blocks on 8x8, 4 x 4 on 10x10, each 4 rows of 2 dark squares.
+        assertEquals(9, new Windows(Variants.RUSSIAN.geometry()).count());
+        assertEquals(16, new Windows(Variants.INTERNATIONAL.geometry()).count());
+        for (Rules r : new Rules[] {Variants.RUSSIAN, Variants.INTERNATIONAL}) {
+            Windows w = new Windows(r.geometry());
+            for (int i = 0; i < w.count(); i++) {
+                int[] perRow = new int[r.geometry().rows()];
+                for (int k = 0; k < Windows.SIZE; k++) {
+                    assertTrue(w.cell(i, k) >= 0, r.name() + " window " + i + " is full");
+                    perRow[r.geometry().row(r.geometry().cell(w.cell(i, k)))]++;
+                }
+                int rows = 0;
+                for (int n : perRow) if (n > 0) { assertEquals(2, n); rows++; }
+                assertEquals(4, rows);
+            }
+        }
+    }
+
+    @Test
+    void windowsCoverEveryCellOfEveryBoard() {
+        for (Rules r : Variants.all()) {
+            Geometry g = r.geometry();
+            Windows w = new Windows(g);
+            int[] covered = new int[g.cells()];
+            for (int i = 0; i < w.count(); i++) {
+                for (int k = 0; k < Windows.SIZE; k++) if (w.cell(i, k) >= 0) covered[g.cell(w.cell(i, k))]++;
+            }
+            for (int c = 0; c < g.cells(); c++) assertTrue(covered[c] > 0, r.name() + " cell " + g.cellName(c) + " in no window");
+        }
+    }
+
+    @Test
+    void indexIsTheBaseThreeNumberOfTheCells() {
+        for (Rules r : Variants.all()) {
+            Position p = Fen.parse(r, r.startFen());
+            Windows w = new Windows(r.geometry());
+            for (int i = 0; i < w.count(); i++) {
+                int expected = 0;
+                for (int k = Windows.SIZE - 1; k >= 0; k--) {
+                    int b = w.cell(i, k);
+                    int digit = b < 0 || p.isKing(b) ? 0 : p.sideAt(b) + 1;
+                    expected = expected * 3 + digit;
+                }
+                assertEquals(expected, w.index(i, p), r.name() + " window " + i);
+            }
+        }
+    }
+
+    @Test
+    void materialPatternsAndPhaseAddUp() {
+        Rules r = Variants.INTERNATIONAL;
+        LearnedWeights weights = LearnedWeights.initial(r);
+        Position start = Fen.parse(r, r.startFen());
+        Windows windows = new Windows(r.geometry());
+        int state = windows.index(3, start);
+        // Opening 80, endgame 40 for one window state: at the start (all pieces) the opening value counts.
+        weights.params()[(3 * Windows.STATES + state) * 2] = 80;
+        weights.params()[(3 * Windows.STATES + state) * 2 + 1] = 40;
+        LearnedEvaluator e = new LearnedEvaluator(r, weights);
+        assertEquals(80, e.evaluate(start));
+        // One black man fewer (square 1, not in window 3's state): +100 for men, and the phase
+        // moves 1/40 toward the endgame value of the pattern if window 3 still reads the same.
+        Position p = Fen.parse(r, "W:W31-50:B2-20");
+        int expected = 100 + (windows.index(3, p) == state ? (80 * 39 + 40 * 1) / 40 : 0);
+        assertEquals(expected, e.evaluate(p));
+        Position blackToMove = Fen.parse(r, "B:W31-50:B2-20");
+        assertEquals(-expected, e.evaluate(blackToMove));
+    }
+
+    @Test
+    void drawishBalancesAreScaledAsTheClassicEvaluationScalesThem() {
+        Rules r = Variants.INTERNATIONAL;
+        // Two kings against one: the classic endgame knowledge calls it drawn.
+        Position p = Fen.parse(r, "W:WK1,K2:BK50");
+        int scale = new PositionalEvaluator(r).drawScale(p);
+        assertTrue(scale < PositionalEvaluator.SCALE_ONE);
+        LearnedWeights weights = LearnedWeights.initial(r);
+        int king = Math.round(weights.params()[weights.scalarBase() + Features.KINGS * 2]);
+        assertEquals(king * scale / PositionalEvaluator.SCALE_ONE, new LearnedEvaluator(r, weights).evaluate(p));
+    }
+}

@@ -1,0 +1,95 @@
+package org.damka.eval.learned;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+import org.damka.engine.Engine;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LearnedWeightsTest {
+    @TempDir
+    Path dir;
+
+    private static LearnedWeights random(Rules r, long seed) {
+        LearnedWeights w = LearnedWeights.initial(r);
+        SplittableRandom random = new SplittableRandom(seed);
+        float[] p = w.params();
+        for (int i = 0; i < p.length; i += 1 + random.nextInt(50)) p[i] = (float) random.nextGaussian() * 30;
+        p[w.scalarBase() + Features.TO_MOVE * LearnedWeights.PHASES] = 17; // seen in every position
+        return w;
+    }
+
+    private static byte[] bytes(LearnedWeights w) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        w.write(out);
+        return out.toByteArray();
+    }
+
+    private static String refusal(Rules r, byte[] data) {
+        return assertThrows(IOException.class, () -> LearnedWeights.read(r, new ByteArrayInputStream(data))).getMessage();
+    }
+
+    @Test
+    void everyVariantRoundTripsBitIdentical() throws IOException {
+        for (Rules r : Variants.all()) {
+            LearnedWeights w = random(r, 7);
+            byte[] data = bytes(w);
+            LearnedWeights back = LearnedWeights.read(r, new ByteArrayInputStream(data));
+            assertEquals(w, back, r.name());
+            assertTrue(Arrays.equals(data, bytes(back)), r.name());
+        }
+    }
+
+    @Test
+    void badFilesAreRefusedWithTheReason() throws IOException {
+        Rules r = Variants.RUSSIAN;
+        byte[] good = bytes(random(r, 1));
+        assertEquals("empty weights file", refusal(r, new byte[0]));
+        assertTrue(refusal(r, Arrays.copyOf(good, good.length / 2)).startsWith("truncated weights file"));
+        assertTrue(refusal(r, Arrays.copyOf(good, good.length - 1)).startsWith("truncated weights file"));
+        assertTrue(refusal(r, "not weights at all".getBytes()).startsWith("not a damka weights file"));
+        assertEquals("weights for russian, not brazilian", refusal(Variants.BRAZILIAN, good));
+        byte[] flipped = good.clone();
+        flipped[good.length / 2] ^= 0x10;
+        assertEquals("weights file checksum mismatch (corrupt file)", refusal(r, flipped));
+        byte[] longer = Arrays.copyOf(good, good.length + 3);
+        assertTrue(refusal(r, longer).contains("after the checksum"));
+    }
+
+    @Test
+    void engineRefusesABadEvalFileAndKeepsTheWeightsItHad() throws IOException {
+        Engine engine = new Engine();
+        Path good = dir.resolve("russian.weights");
+        random(Variants.RUSSIAN, 3).write(good);
+        engine.setEvaluation("learned");
+        engine.setEvalFile(good.toString());
+        String before = engine.explainEvaluation().toString();
+        Path empty = Files.write(dir.resolve("empty.weights"), new byte[0]);
+        Path other = dir.resolve("english.weights");
+        random(Variants.ENGLISH, 3).write(other);
+        byte[] data = Files.readAllBytes(good);
+        data[data.length - 5] ^= 1;
+        Path corrupt = Files.write(dir.resolve("corrupt.weights"), data);
+        Path truncated = Files.write(dir.resolve("truncated.weights"), Arrays.copyOf(data, 100));
+        for (Path bad : new Path[] {empty, other, corrupt, truncated, dir.resolve("missing.weights")}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.setEvalFile(bad.toString()));
+            assertTrue(e.getMessage().startsWith("EvalFile '" + bad + "': "), e.getMessage());
+            assertEquals(good.toString(), engine.evalFile());
+            assertEquals(before, engine.explainEvaluation().toString());
+        }
+        engine.setEvalFile(Engine.EVAL_FILE_BUILT_IN);
+        assertTrue(!before.equals(engine.explainEvaluation().toString()), "the built-in weights differ from the random ones");
+    }
+}

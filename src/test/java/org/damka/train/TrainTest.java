@@ -1,0 +1,53 @@
+package org.damka.train;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.rules.Rules;
+import org.damka.rules.Variants;
+import org.damka.search.SearchLimits;
+import org.damka.selfplay.SelfPlay;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The pipeline in small: self-play, train a few seconds, the weights file loads back bit-identical. */
+class TrainTest {
+    @TempDir
+    Path dir;
+
+    private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
+
+    private static Trainer.Config config(Rules r, int threads) {
+        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 3, threads);
+    }
+
+    @Test
+    void validationLossFallsAndTheWeightsFileLoadsBackBitIdentical() throws Exception {
+        Rules r = Variants.ENGLISH;
+        Path data = dir.resolve("english.txt");
+        new SelfPlay(new SelfPlay.Config(r, 60, SearchLimits.depth(3), 2, 11, 0, 1, 3, () -> Evaluator.named(r, "classic")), QUIET)
+                .run(data, false);
+        Trainer trainer = new Trainer(config(r, 2), System.err);
+        trainer.load(List.of(data));
+        LearnedWeights w = trainer.train(LearnedWeights.initial(r));
+        List<double[]> losses = trainer.losses();
+        double first = losses.get(0)[1], best = losses.stream().mapToDouble(l -> l[1]).min().orElseThrow();
+        assertTrue(best < first, "validation loss " + first + " never fell: " + losses.stream().map(l -> l[1]).toList());
+        assertTrue(losses.get(losses.size() - 1)[0] < losses.get(0)[0], "train loss fell");
+
+        Path file = dir.resolve("english.weights");
+        w.write(file);
+        assertEquals(w, LearnedWeights.read(r, file));
+
+        // Same data and seed, another thread count: the same weights.
+        Trainer again = new Trainer(config(r, 1), QUIET);
+        again.load(List.of(data));
+        assertEquals(w, again.train(LearnedWeights.initial(r)));
+    }
+}
