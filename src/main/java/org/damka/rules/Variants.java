@@ -21,7 +21,7 @@ public final class Variants {
     private static final String START_8X8_ALGEBRAIC =
             "W:Wa1,a3,b2,c1,c3,d2,e1,e3,f2,g1,g3,h2:Ba7,b6,b8,c7,d6,d8,e7,f6,f8,g7,h6,h8";
 
-    // Each trait cites its clause of rules.md: "table" is the table under "The variants",
+    // Each trait cites its clause of docs/rules.md: "table" is the table under "The variants",
     // "draws" the one under "Draw rules", "common" the list under "Common to every variant".
 
     public static final Rules RUSSIAN = Rules.builder("russian")

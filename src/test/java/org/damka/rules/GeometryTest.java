@@ -99,7 +99,7 @@ class GeometryTest {
             if (((eight.longDiagonalLo() >>> eight.bit(c)) & 1) != 0) diagonal.add(eight.cellName(c));
         }
         assertEquals(Set.of("a1", "b2", "c3", "d4", "e5", "f6", "g7", "h8"), diagonal);
-        // Every square board has one: a1 (46) to j10 (5) on 10x10, by rules.md's numbering.
+        // Every square board has one: a1 (46) to j10 (5) on 10x10, by docs/rules.md's numbering.
         Set<String> long10 = new HashSet<>();
         for (int c = 0; c < ten.cells(); c++) {
             if (((ten.longDiagonalLo() >>> ten.bit(c)) & 1) != 0) long10.add(ten.cellName(c));
