@@ -13,6 +13,8 @@ import java.util.function.Consumer;
 import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.Search;
@@ -106,14 +108,14 @@ public final class Bench {
             int depth = depthOverride > 0 ? depthOverride : bp.depth();
             long t0 = cpu.getCurrentThreadCpuTime();
             final SearchInfo[] last = new SearchInfo[1];
-            String best = search.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
+            Move best = search.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
                 @Override
                 public void info(SearchInfo info) {
                     last[0] = info;
                 }
 
                 @Override
-                public void bestMove(String move, String ponder) { }
+                public void bestMove(Move move, Move ponder) { }
             });
             if (stopped) break;
             long ms = (cpu.getCurrentThreadCpuTime() - t0) / 1_000_000;
@@ -122,7 +124,7 @@ public final class Bench {
             String score = last[0] == null ? "none"
                     : last[0].mateIn() != 0 ? "mate " + last[0].mateIn() : "cp " + last[0].scoreCp();
             String line = String.format("position %2d %-13s depth %2d nodes %9d time %5d ms best %-10s score %s",
-                    index, bp.rules().name(), depth, nodes, ms, best == null ? "(none)" : best, score);
+                    index, bp.rules().name(), depth, nodes, ms, best == null ? "(none)" : new MoveNotation(bp.rules()).format(game.position(), best), score);
             lines.add(line);
             if (progress != null) progress.accept(line);
         }

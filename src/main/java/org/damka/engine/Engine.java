@@ -9,9 +9,9 @@ import org.damka.board.Position;
 import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
 import org.damka.movegen.Perft;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -67,8 +67,8 @@ public final class Engine {
 
     /** Receives the results of {@link #goPerft}, on the engine's thread. */
     public interface PerftListener {
-        /** The count below one root move. */
-        void move(String move, long count);
+        /** The count below one root move (a move of the position perft started from). */
+        void move(Move move, long count);
 
         /** The end: total of the reported moves; complete is false when stopped early. */
         void finished(long total, int movesDone, int movesTotal, boolean complete);
@@ -118,26 +118,38 @@ public final class Engine {
         search = null;
     }
 
+    /** The start position of the variant in use. */
+    public synchronized Position startPosition() {
+        return Fen.parse(rules, rules.startFen());
+    }
+
     /**
-     * Sets the position: a position string (null for the start position) and moves played from
-     * it. All or nothing: on any error the previous game stays and the exception says why.
+     * Sets the position: a start position of the variant in use and moves played from it (the
+     * protocol has read them with its {@link org.damka.movegen.MoveCodec}). All or nothing: on
+     * any error the previous game stays and the exception says why.
      */
-    public synchronized void setPosition(String fen, List<String> moves) {
+    public synchronized void setPosition(Position start, List<Move> moves) {
         requireIdle();
-        Position start = Fen.parse(rules, fen == null ? rules.startFen() : fen);
         Game g = new Game(rules, start);
-        for (int i = 0; i < moves.size(); i++) {
-            if (g.result().isPresent()) {
-                throw new IllegalArgumentException("move " + (i + 1) + " '" + moves.get(i) + "': the game is already over ("
-                        + g.result().get() + ")");
-            }
-            try {
-                g.play(moves.get(i));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage(), e);
-            }
-        }
+        for (int i = 0; i < moves.size(); i++) play(g, moves.get(i), i + 1);
         game = g;
+    }
+
+    /** Plays one more move in the current game (the opponent's or ours); an illegal one changes nothing. */
+    public synchronized void play(Move move) {
+        requireIdle();
+        play(game, move, game.plies() + 1);
+    }
+
+    private static void play(Game g, Move move, int number) {
+        if (g.result().isPresent()) {
+            throw new IllegalArgumentException("move " + number + ": the game is already over (" + g.result().get() + ")");
+        }
+        try {
+            g.play(move);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("move " + number + ": " + e.getMessage(), e);
+        }
     }
 
     /** Forgets what was learnt in the previous game (the hash table). */
@@ -312,8 +324,7 @@ public final class Engine {
     /**
      * Starts a search of the current position on its own thread and returns at once. The
      * listener receives the reports and, last, the best move (null when there is no legal move).
-     * Root moves in {@code limits.searchMoves()} may be written in any accepted notation; an
-     * illegal one fails the call (nothing started).
+     * An illegal root move in {@code limits.searchMoves()} fails the call (nothing started).
      */
     public synchronized Job go(SearchLimits limits, SearchListener listener) {
         return go(limits, listener, System.nanoTime());
@@ -326,7 +337,7 @@ public final class Engine {
     public synchronized Job go(SearchLimits limits, SearchListener listener, long startNanos) {
         requireIdle();
         joinAnsweredSearch();
-        if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(canonicalRootMoves(limits.searchMoves()));
+        if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
         buildSearch();
         for (String warning : egdb.takeWarnings()) listener.message(warning);
         Search s = search;
@@ -334,13 +345,13 @@ public final class Engine {
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
         long overhead = moveOverheadMs + lateness.marginMs();
-        List<String> legal = limits.searchMoves().isEmpty() ? g.legalMoveTexts() : limits.searchMoves();
-        String fallback = legal.isEmpty() ? null : legal.get(0);
+        MoveList legal = g.legalMoves(new MoveList());
+        Move fallback = !limits.searchMoves().isEmpty() ? limits.searchMoves().get(0) : legal.size() > 0 ? legal.move(0) : null;
         AtomicBoolean done = new AtomicBoolean();
         SearchListener once = new SearchListener() {
             @Override public void info(SearchInfo info) { listener.info(info); }
             @Override public void message(String text) { listener.message(text); }
-            @Override public void bestMove(String move, String ponder) {
+            @Override public void bestMove(Move move, Move ponder) {
                 if (done.compareAndSet(false, true)) listener.bestMove(move, ponder);
             }
         };
@@ -358,18 +369,13 @@ public final class Engine {
         }, done, s::stop);
     }
 
-    private List<String> canonicalRootMoves(List<String> texts) {
-        Position p = game.position();
+    /** The root moves without repeats; throws if one is not legal in the current position. */
+    private List<Move> legalRootMoves(List<Move> moves) {
         MoveList legal = game.legalMoves(new MoveList());
-        MoveNotation notation = new MoveNotation(rules);
-        List<String> out = new ArrayList<>();
-        for (String t : texts) {
-            try {
-                String m = notation.format(p, legal, notation.parse(p, legal, t));
-                if (!out.contains(m)) out.add(m);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
-            }
+        List<Move> out = new ArrayList<>();
+        for (Move m : moves) {
+            if (legal.indexOf(m) < 0) throw new IllegalArgumentException("searchmoves: a move is not legal in this position");
+            if (!out.contains(m)) out.add(m);
         }
         return out;
     }
@@ -386,17 +392,16 @@ public final class Engine {
         joinAnsweredSearch();
         PerftJob job = new PerftJob(MoveGenerator.create(rules), depth);
         Position root = new Position(game.position());
-        MoveNotation notation = new MoveNotation(rules);
         AtomicBoolean done = new AtomicBoolean();
         PerftListener once = new PerftListener() {
-            @Override public void move(String move, long count) { listener.move(move, count); }
+            @Override public void move(Move move, long count) { listener.move(move, count); }
             @Override public void finished(long total, int movesDone, int movesTotal, boolean complete) {
                 if (done.compareAndSet(false, true)) listener.finished(total, movesDone, movesTotal, complete);
             }
         };
         return start("damka-perft", () -> {
             try {
-                job.run(root, depth, notation, once);
+                job.run(root, depth, once);
             } catch (RuntimeException | StackOverflowError e) {
                 once.finished(0, 0, 0, false);
             }
@@ -482,17 +487,6 @@ public final class Engine {
         return new Perft(MoveGenerator.create(rules)).count(game.position(), depth);
     }
 
-    /** Per-move perft of the current position: each legal move with its count at depth - 1. */
-    public synchronized List<String[]> divide(int depth) {
-        MoveList moves = new MoveList();
-        long[] counts = new Perft(MoveGenerator.create(rules)).divide(game.position(), moves, depth);
-        MoveNotation notation = new MoveNotation(rules);
-        List<String[]> out = new java.util.ArrayList<>();
-        for (int i = 0; i < counts.length; i++) {
-            out.add(new String[] {notation.format(game.position(), moves, i), Long.toString(counts[i])});
-        }
-        return out;
-    }
 
     /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {

@@ -3,7 +3,6 @@ package org.damka.engine;
 import org.damka.board.Position;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
 import org.damka.movegen.Perft;
 
 /**
@@ -38,7 +37,7 @@ final class PerftJob {
     }
 
     /** Runs the divide of root at depth, reporting each root move; stops early on {@link #stop}. */
-    void run(Position root, int depth, MoveNotation notation, Engine.PerftListener listener) {
+    void run(Position root, int depth, Engine.PerftListener listener) {
         MoveList rootMoves = lists[0];
         generator.generate(root, rootMoves);
         long total = 0;
@@ -49,7 +48,7 @@ final class PerftJob {
             rootMoves.play(child, i);
             long count = count(1, depth - 1);
             if (stopped) break;
-            listener.move(notation.format(root, rootMoves, i), count);
+            listener.move(rootMoves.move(i), count);
             total += count;
             done++;
         }

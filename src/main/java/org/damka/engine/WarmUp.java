@@ -11,6 +11,7 @@ import java.util.Set;
 import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.rules.Rules;
 import org.damka.search.Search;
 import org.damka.search.SearchInfo;
@@ -50,7 +51,7 @@ final class WarmUp {
         }
         SearchListener quiet = new SearchListener() {
             @Override public void info(SearchInfo info) { }
-            @Override public void bestMove(String move, String ponder) { }
+            @Override public void bestMove(Move move, Move ponder) { }
         };
         CompilationMXBean jit = ManagementFactory.getCompilationMXBean();
         boolean measurable = jit != null && jit.isCompilationTimeMonitoringSupported();

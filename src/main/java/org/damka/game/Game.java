@@ -6,6 +6,7 @@ import java.util.Optional;
 
 import org.damka.board.Position;
 import org.damka.draw.DrawJudge;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -26,6 +27,7 @@ public final class Game {
     private final DrawJudge judge;
     private final List<Position> positions = new ArrayList<>();
     private final List<String> moves = new ArrayList<>();
+    private final List<Move> moveValues = new ArrayList<>();
     /** Plies since the last capture or man move, per position. */
     private final List<Integer> reversiblePlies = new ArrayList<>();
     /** Plies since the last capture or promotion, per position. */
@@ -48,6 +50,7 @@ public final class Game {
         g.positions.clear();
         for (Position p : positions) g.positions.add(new Position(p));
         g.moves.addAll(moves);
+        g.moveValues.addAll(moveValues);
         g.reversiblePlies.clear();
         g.reversiblePlies.addAll(reversiblePlies);
         g.stablePlies.clear();
@@ -58,7 +61,10 @@ public final class Game {
     public Rules rules() { return rules; }
     public Position position() { return positions.get(positions.size() - 1); }
     public Position startPosition() { return positions.get(0); }
+    /** The moves played, in canonical notation. */
     public List<String> moves() { return List.copyOf(moves); }
+    /** The moves played, as values. */
+    public List<Move> moveValues() { return List.copyOf(moveValues); }
     public int plies() { return moves.size(); }
     /** Position after the given number of plies (0 = start). */
     public Position positionAt(int ply) { return positions.get(ply); }
@@ -87,6 +93,17 @@ public final class Game {
         return play(scratch, i);
     }
 
+    /**
+     * Plays a move given as a value; throws {@link IllegalArgumentException} (nothing changed)
+     * when it is not legal here. Returns the move in canonical notation.
+     */
+    public String play(Move move) {
+        generator.generate(position(), scratch);
+        int i = scratch.indexOf(move);
+        if (i < 0) throw new IllegalArgumentException("illegal move; legal moves: " + String.join(" ", notation.formatAll(position(), scratch)));
+        return play(scratch, i);
+    }
+
     /** Plays move i of a list generated for the current position; returns its notation. */
     public String play(MoveList list, int i) {
         Position before = position();
@@ -99,6 +116,7 @@ public final class Game {
         stablePlies.add(capture || list.promotes(i) ? 0 : stablePlies() + 1);
         positions.add(after);
         moves.add(text);
+        moveValues.add(list.move(i));
         return text;
     }
 

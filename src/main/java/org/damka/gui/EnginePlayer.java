@@ -10,7 +10,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
+import org.damka.board.Fen;
+import org.damka.board.Position;
 import org.damka.engine.Engine;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveNotation;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
@@ -19,6 +23,7 @@ import org.damka.search.SearchListener;
  * The one place the gui uses {@link Engine}, through its public API only: one engine per room
  * (a small hash), searches that block the calling thread (a thread of the server's capped engine
  * pool) until the engine answers. Calls are serialised: a new search waits for a stopped one.
+ * Moves cross into the engine as values: this class reads and writes their text (our notation).
  */
 final class EnginePlayer {
     static final int HASH_MB = 8;
@@ -86,15 +91,19 @@ final class EnginePlayer {
      */
     private String search(String startFen, List<String> moves, int lines, SearchLimits limits, BooleanSupplier stale,
                           Consumer<List<Line>> report) throws InterruptedException {
-        engine.setPosition(startFen, moves);
+        Position start = startFen == null ? engine.startPosition() : Fen.parse(engine.rules(), startFen);
+        MoveNotation notation = new MoveNotation(engine.rules());
+        engine.setPosition(start, notation.parseLine(start, moves));
         engine.setMultiPv(lines);
+        Position root = engine.game().position();
         CountDownLatch done = new CountDownLatch(1);
-        AtomicReference<String> best = new AtomicReference<>();
+        AtomicReference<Move> best = new AtomicReference<>();
         Map<Integer, Line> iteration = new TreeMap<>();
         engine.go(limits, new SearchListener() {
             @Override public void info(SearchInfo info) {
                 if (info.pv() == null || info.pv().isEmpty()) return;
-                Line line = new Line(Math.max(1, info.multiPv()), info.depth(), info.scoreCp(), info.mateIn(), info.nodes(), info.pv());
+                Line line = new Line(Math.max(1, info.multiPv()), info.depth(), info.scoreCp(), info.mateIn(), info.nodes(),
+                        notation.formatLine(root, info.pv()));
                 List<Line> snapshot;
                 synchronized (iteration) {
                     iteration.values().removeIf(l -> l.depth() < line.depth() - 1);
@@ -104,7 +113,7 @@ final class EnginePlayer {
                 report.accept(snapshot);
             }
 
-            @Override public void bestMove(String move, String ponder) {
+            @Override public void bestMove(Move move, Move ponder) {
                 best.set(move);
                 done.countDown();
             }
@@ -118,6 +127,6 @@ final class EnginePlayer {
             throw e;
         }
         engine.waitForSearch();
-        return best.get();
+        return best.get() == null ? null : notation.format(root, best.get());
     }
 }

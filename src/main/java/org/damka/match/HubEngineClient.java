@@ -7,8 +7,8 @@ import java.util.Map;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.game.Game;
-import org.damka.protocol.hub.HubBoard;
-import org.damka.protocol.hub.HubLine;
+import org.damka.notation.HubBoard;
+import org.damka.notation.HubLine;
 import org.damka.rules.Rules;
 
 /**
@@ -28,7 +28,7 @@ import org.damka.rules.Rules;
  * centipawns as {@link UciClient} reports them.
  *
  * <p>The process layer is the match's own {@link EngineProcess} (deadlines on every read, the
- * protocol log, crash reports, no process left behind), not {@link org.damka.protocol.hub.HubClient}.
+ * protocol log, crash reports, no process left behind), not the tests' {@code HubClient}.
  * When the engine misses a deadline during a search, the client sends {@code stop} and waits a
  * moment for the late {@code done}; an engine that still does not answer is killed, so a stale
  * reply can never be taken for the answer to a later request.

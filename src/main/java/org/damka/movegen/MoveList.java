@@ -32,6 +32,23 @@ public final class MoveList {
     public long capturedLo(int i) { return capturedLo[i]; }
     public long capturedHi(int i) { return capturedHi[i]; }
 
+    // The fields of a packed entry, for Move.
+    static int fromOf(int packed) { return packed & 0xff; }
+    static int toOf(int packed) { return (packed >>> TO_SHIFT) & 0xff; }
+    static boolean promotesOf(int packed) { return (packed & PROMOTES) != 0; }
+    static int captureCountOf(int packed) { return packed >>> COUNT_SHIFT; }
+
+    /** Move i as a value (allocates: for the edges of the engine, not the search). */
+    public Move move(int i) {
+        return new Move(packed[i], capturedLo[i], capturedHi[i]);
+    }
+
+    /** The index of a move in this list, or -1 when it is not there (not legal here). */
+    public int indexOf(Move m) {
+        for (int i = 0; i < size; i++) if (m.is(this, i)) return i;
+        return -1;
+    }
+
     /**
      * A 32-bit key of move i that is equal for equal moves (from, to, promotion, captured set
      * folded in). Used to recognise a remembered move among freshly generated ones.

@@ -15,24 +15,43 @@ import org.damka.rules.Rules;
  *
  * <p>This is the slow path (protocol and tools), never the search: it may allocate.
  */
-public final class MoveNotation {
+public final class MoveNotation implements MoveCodec {
     private final Rules rules;
     private final Geometry g;
     /** The capture walker's jump rule (only its thread-safe {@link MoveGenerator#jumps} is used). */
     private final MoveGenerator walker;
+    // Legal moves for parse(Position, String), which is synchronized: not shared with the walker.
+    private final MoveGenerator generator;
+    private final MoveList legal = new MoveList();
 
     public MoveNotation(Rules rules) {
         this.rules = rules;
         this.g = rules.geometry();
         this.walker = MoveGenerator.create(rules);
+        this.generator = MoveGenerator.create(rules);
     }
 
     /** The text of move i of a list generated from position p. */
     public String format(Position p, MoveList list, int i) {
-        String from = g.cellName(g.cell(list.from(i)));
-        String to = g.cellName(g.cell(list.to(i)));
-        if (!list.isCapture(i)) return from + "-" + to;
-        int[] path = capturePath(p, list.from(i), list.to(i), list.capturedLo(i), list.capturedHi(i));
+        return format(p, list.from(i), list.to(i), list.capturedLo(i), list.capturedHi(i));
+    }
+
+    @Override
+    public String format(Position p, Move m) {
+        return format(p, m.from(), m.to(), m.capturedLo(), m.capturedHi());
+    }
+
+    @Override
+    public synchronized Move parse(Position p, String text) {
+        if (generator.generate(p, legal) == 0) throw new FenException("the game is already over (no legal move)");
+        return legal.move(parse(p, legal, text));
+    }
+
+    private String format(Position p, int fromBit, int toBit, long capLo, long capHi) {
+        String from = g.cellName(g.cell(fromBit));
+        String to = g.cellName(g.cell(toBit));
+        if (capLo == 0 && capHi == 0) return from + "-" + to;
+        int[] path = capturePath(p, fromBit, toBit, capLo, capHi);
         StringBuilder sb = new StringBuilder();
         char sep = g.captureSeparator();
         for (int k = 0; k < path.length; k++) {

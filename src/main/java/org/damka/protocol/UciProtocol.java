@@ -11,11 +11,16 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 
+import org.damka.board.Fen;
+import org.damka.board.Position;
 import org.damka.engine.Engine;
 import org.damka.engine.EngineOption;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveCodec;
+import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
@@ -348,18 +353,18 @@ public final class UciProtocol {
         if (t.length < 2) throw new IllegalArgumentException("expected 'position startpos|fen <position> [moves ...]'");
         int movesAt = indexOf(t, "moves", 1);
         int end = movesAt < 0 ? t.length : movesAt;
-        String fen;
+        Position start;
         if (t[1].equalsIgnoreCase("startpos")) {
             if (end > 2) throw new IllegalArgumentException("unexpected '" + quote(t[2]) + "' after startpos (expected moves)");
-            fen = null;
+            start = engine.startPosition();
         } else if (t[1].equalsIgnoreCase("fen")) {
             if (end <= 2) throw new IllegalArgumentException("missing position string after fen");
-            fen = String.join(" ", Arrays.copyOfRange(t, 2, end));
+            start = Fen.parse(engine.rules(), String.join(" ", Arrays.copyOfRange(t, 2, end)));
         } else {
             throw new IllegalArgumentException("expected startpos or fen, got '" + quote(t[1]) + "'");
         }
         List<String> moves = movesAt < 0 ? List.of() : Arrays.asList(t).subList(movesAt + 1, t.length);
-        engine.setPosition(fen, moves);
+        engine.setPosition(start, new MoveNotation(engine.rules()).parseLine(start, moves));
     }
 
     // ---- go --------------------------------------------------------------------------------
@@ -399,8 +404,6 @@ public final class UciProtocol {
             goPerft(perft);
             return;
         }
-        SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
-                infinite, ponder, searchMoves);
         boolean timed = movetime > 0 || clock;
         boolean limited = depth > 0 || nodes > 0 || timed;
         Optional<GameResult> result = engine.game().result();
@@ -410,10 +413,22 @@ public final class UciProtocol {
             out.line("bestmove (none)");
             return;
         }
+        Position root = engine.game().position();
+        MoveNotation notation = new MoveNotation(engine.rules());
+        List<Move> rootMoves = new ArrayList<>();
+        for (String m : searchMoves) {
+            try {
+                rootMoves.add(notation.parse(root, m));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
+            }
+        }
+        SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
+                infinite, ponder, rootMoves);
         AtEndOfInput afterPonderHit = infinite || !limited ? AtEndOfInput.STOP
                 : timed ? AtEndOfInput.NOTHING : AtEndOfInput.STOP_AFTER_GRACE;
         stopSent = false;
-        Engine.Job search = engine.go(limits, new Printer(engine.multiPv()), receivedNanos);
+        Engine.Job search = engine.go(limits, new Printer(engine.multiPv(), root, notation), receivedNanos);
         started(search, ponder ? AtEndOfInput.STOP : afterPonderHit, afterPonderHit);
     }
 
@@ -432,11 +447,13 @@ public final class UciProtocol {
     }
 
     private void goPerft(int depth) {
+        Position root = engine.game().position();
+        MoveNotation notation = new MoveNotation(engine.rules());
         stopSent = false;
         Engine.Job perft = engine.goPerft(depth, new Engine.PerftListener() {
             @Override
-            public void move(String move, long count) {
-                out.line(move + ": " + count);
+            public void move(Move move, long count) {
+                out.line(notation.format(root, move) + ": " + count);
             }
 
             @Override
@@ -451,12 +468,19 @@ public final class UciProtocol {
         started(perft, AtEndOfInput.STOP_AFTER_GRACE, AtEndOfInput.STOP_AFTER_GRACE);
     }
 
-    /** Writes what the search reports. Called on the search thread; touches only the output. */
+    /**
+     * Writes what the search reports, in our notation for the searched position. Called on the
+     * search thread; touches only the output.
+     */
     private final class Printer implements SearchListener {
         private final int multiPv;
+        private final Position root;
+        private final MoveCodec notation;
 
-        Printer(int multiPv) {
+        Printer(int multiPv, Position root, MoveCodec notation) {
             this.multiPv = multiPv;
+            this.root = root;
+            this.notation = notation;
         }
 
         @Override
@@ -468,7 +492,7 @@ public final class UciProtocol {
                     .append(" hashfull ").append(i.hashFull());
             if (i.tbHits() > 0) sb.append(" tbhits ").append(i.tbHits());
             if (multiPv > 1) sb.append(" multipv ").append(i.multiPv());
-            if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", i.pv()));
+            if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", notation.formatLine(root, i.pv())));
             out.line(sb.toString());
         }
 
@@ -478,9 +502,13 @@ public final class UciProtocol {
         }
 
         @Override
-        public void bestMove(String move, String ponder) {
-            if (move == null) out.line("bestmove (none)");
-            else out.line("bestmove " + move + (ponder == null ? "" : " ponder " + ponder));
+        public void bestMove(Move move, Move ponder) {
+            if (move == null) {
+                out.line("bestmove (none)");
+                return;
+            }
+            List<String> line = notation.formatLine(root, ponder == null ? List.of(move) : List.of(move, ponder));
+            out.line("bestmove " + line.get(0) + (ponder == null ? "" : " ponder " + line.get(1)));
         }
     }
 

@@ -7,9 +7,9 @@ import org.damka.board.Position;
 import org.damka.egdb.Egdb;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 
 /**
@@ -31,8 +31,7 @@ public final class Search {
 
     private final Rules rules;
     private final Evaluator evaluator;
-    private final MoveNotation notation;
-    // Scratch for turning lines into text (reports), allocated once.
+    // Scratch for checking the lines it reports, allocated once.
     private final MoveGenerator lineGenerator;
     private final MoveList lineMoves = new MoveList();
     private final Position linePosition = new Position();
@@ -65,7 +64,6 @@ public final class Search {
     public Search(Rules rules, Evaluator evaluator, TranspositionTable tt) {
         this.rules = rules;
         this.evaluator = evaluator;
-        this.notation = new MoveNotation(rules);
         this.lineGenerator = MoveGenerator.create(rules);
         this.tt = tt;
         this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
@@ -190,9 +188,9 @@ public final class Search {
 
     /**
      * Searches the game's current position within the limits and reports the best move. Returns
-     * the best move's text, or null when the side to move has no legal move.
+     * the best move, or null when the side to move has no legal move.
      */
-    public String run(Game game, SearchLimits limits, long moveOverheadMs, SearchListener listener) {
+    public Move run(Game game, SearchLimits limits, long moveOverheadMs, SearchListener listener) {
         if (!prepared) prepare(limits);
         prepared = false;
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
@@ -203,7 +201,7 @@ public final class Search {
         Worker main = workers[0];
         for (Worker w : workers) {
             w.prepare(game);
-            if (!limits.searchMoves().isEmpty()) restrictRoot(root, w.rootMoves, limits.searchMoves());
+            if (!limits.searchMoves().isEmpty()) restrictRoot(w.rootMoves, limits.searchMoves());
         }
         MoveList rootMoves = main.rootMoves;
         int n = rootMoves.size();
@@ -254,14 +252,14 @@ public final class Search {
             if (chosen != main) report(listener, chosen, chosen.completedDepth, 1);
         }
         MoveList line = chosen.completedDepth > 0 ? chosen.pvLines[0] : null;
-        String best;
-        String ponder = null;
+        Move best;
+        Move ponder = null;
         if (line != null && line.size() > 0) {
-            List<String> text = lineText(root, line, 2);
-            best = text.isEmpty() ? notation.format(root, rootMoves, 0) : text.get(0);
-            if (text.size() > 1) ponder = text.get(1);
+            List<Move> moves = legalLine(root, line, 2);
+            best = moves.isEmpty() ? rootMoves.move(0) : moves.get(0);
+            if (moves.size() > 1) ponder = moves.get(1);
         } else {
-            best = notation.format(root, rootMoves, 0);
+            best = rootMoves.move(0);
         }
         listener.bestMove(best, ponder);
         return best;
@@ -293,11 +291,16 @@ public final class Search {
         return t == null ? 0 : t.elapsedMs();
     }
 
-    /** Keeps only the root moves named in {@code searchmoves} (slow path, once per search). */
-    private void restrictRoot(Position root, MoveList moves, List<String> allowed) {
+    /** Keeps only the root moves named in {@code searchmoves} (once per search). */
+    private static void restrictRoot(MoveList moves, List<Move> allowed) {
         MoveList kept = new MoveList();
         for (int i = 0; i < moves.size(); i++) {
-            if (allowed.contains(notation.format(root, moves, i))) kept.addFrom(moves, i);
+            for (Move m : allowed) {
+                if (m.is(moves, i)) {
+                    kept.addFrom(moves, i);
+                    break;
+                }
+            }
         }
         moves.clear();
         for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
@@ -329,13 +332,13 @@ public final class Search {
             }
             listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
                     ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
-                    lineText(from.stack[0], from.pvLines[k], MAX_PLY), tbHits()));
+                    legalLine(from.stack[0], from.pvLines[k], MAX_PLY), tbHits()));
         }
     }
 
-    /** The first moves (at most max) of a line as text, stopping at the first illegal move. */
-    private List<String> lineText(Position root, MoveList line, int max) {
-        List<String> out = new ArrayList<>();
+    /** The first moves (at most max) of a line as values, stopping at the first illegal move. */
+    private List<Move> legalLine(Position root, MoveList line, int max) {
+        List<Move> out = new ArrayList<>();
         Position p = linePosition;
         p.copyFrom(root);
         MoveList legal = lineMoves;
@@ -345,7 +348,7 @@ public final class Search {
             int found = -1;
             for (int j = 0; j < legal.size(); j++) if (legal.sameMove(j, line, i)) found = j;
             if (found < 0) break;
-            out.add(notation.format(p, legal, found));
+            out.add(legal.move(found));
             legal.play(p, found);
         }
         return out;

@@ -2,15 +2,17 @@ package org.damka.search;
 
 import java.util.List;
 
+import org.damka.movegen.Move;
+
 /**
  * What a search may spend: the clock (ms) and increments, or a fixed depth, node count or move
  * time; 0 means "not given". {@code infinite} and {@code ponder} searches run until stopped
  * (a ponder search becomes a normal one on ponder hit). {@code searchMoves}, when not empty,
- * restricts the root to these moves (canonical notation, checked legal by the caller).
+ * restricts the root to these moves (checked legal by the caller).
  */
 public record SearchLimits(long whiteTime, long blackTime, long whiteInc, long blackInc, int movesToGo,
                            int depth, long nodes, long moveTime, boolean infinite, boolean ponder,
-                           List<String> searchMoves) {
+                           List<Move> searchMoves) {
 
     public SearchLimits {
         searchMoves = searchMoves == null ? List.of() : List.copyOf(searchMoves);
@@ -50,7 +52,7 @@ public record SearchLimits(long whiteTime, long blackTime, long whiteInc, long b
     }
 
     /** The same limits with the root restricted to these moves. */
-    public SearchLimits withSearchMoves(List<String> moves) {
+    public SearchLimits withSearchMoves(List<Move> moves) {
         return new SearchLimits(whiteTime, blackTime, whiteInc, blackInc, movesToGo, depth, nodes, moveTime, infinite,
                 ponder, moves);
     }

@@ -1,5 +1,7 @@
 package org.damka.search;
 
+import org.damka.movegen.Move;
+
 /** Receives what a search finds. Called from the search thread; must not block for long. */
 public interface SearchListener {
     void info(SearchInfo info);
@@ -7,6 +9,9 @@ public interface SearchListener {
     /** A free-form line for humans (shown as {@code info string}). */
     default void message(String text) { }
 
-    /** The final answer; {@code move} is null when there is no legal move, ponder may be null. */
-    void bestMove(String move, String ponder);
+    /**
+     * The final answer, a move of the searched position; {@code move} is null when there is no
+     * legal move, ponder (a move of the position after it) may be null. The protocol writes them.
+     */
+    void bestMove(Move move, Move ponder);
 }

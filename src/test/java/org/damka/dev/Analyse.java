@@ -3,6 +3,7 @@ package org.damka.dev;
 import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.Search;
@@ -21,9 +22,9 @@ public final class Analyse {
         s.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
             public void info(SearchInfo i) {
                 System.out.println("depth " + i.depth() + " sel " + i.selDepth() + " score " + i.scoreCp() + " mate " + i.mateIn()
-                        + " nodes " + i.nodes() + " ms " + i.timeMs() + " nps " + i.nps() + " pv " + String.join(" ", i.pv()));
+                        + " nodes " + i.nodes() + " ms " + i.timeMs() + " nps " + i.nps() + " pv " + String.join(" ", new org.damka.movegen.MoveNotation(rules).formatLine(game.position(), i.pv())));
             }
-            public void bestMove(String m, String p) { System.out.println("bestmove " + m + " ponder " + p); }
+            public void bestMove(Move m, Move p) { System.out.println("bestmove " + m + " ponder " + p); }
         });
     }
 }

@@ -3,14 +3,15 @@ package org.damka.dev;
 import java.util.SplittableRandom;
 
 import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.Search;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
-import org.damka.eval.Evaluator;
 
 /**
  * Dev utility that produced the positions of src/main/resources/bench.txt: for each variant, a
@@ -27,7 +28,7 @@ public final class BenchPositions {
             Search search = new Search(rules, Evaluator.forRules(rules), 16);
             SearchListener quiet = new SearchListener() {
                 public void info(SearchInfo i) { }
-                public void bestMove(String m, String p) { }
+                public void bestMove(Move m, Move p) { }
             };
             boolean kingPrinted = false;
             int s = 0;

@@ -12,6 +12,7 @@ import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -185,7 +186,7 @@ public final class SelfPlay {
             public void info(SearchInfo info) { }
 
             @Override
-            public void bestMove(String move, String ponder) { }
+            public void bestMove(Move move, Move ponder) { }
         };
         while (game.plies() < MAX_PLIES) {
             var result = game.result();
@@ -194,7 +195,7 @@ public final class SelfPlay {
                 return result.get().loser();
             }
             boolean whiteToMove = game.position().sideToMove() == 0;
-            String move = (whiteToMove ? white : black).run(game, whiteToMove ? whiteLimits : blackLimits, 0, quiet);
+            Move move = (whiteToMove ? white : black).run(game, whiteToMove ? whiteLimits : blackLimits, 0, quiet);
             game.play(move);
         }
         return game.result().map(GameResult::loser).orElse(-1);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import org.damka.movegen.Move;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
@@ -25,7 +26,7 @@ class EngineThreadsTest {
         CountDownLatch answered = new CountDownLatch(1);
         engine.go(SearchLimits.untilStopped(), new SearchListener() {
             @Override public void info(SearchInfo info) { searching.countDown(); }
-            @Override public void bestMove(String move, String ponder) { answered.countDown(); }
+            @Override public void bestMove(Move move, Move ponder) { answered.countDown(); }
         });
         assertTrue(searching.await(60, TimeUnit.SECONDS), "the search reports");
         long helpers = Thread.getAllStackTraces().keySet().stream()

@@ -10,7 +10,7 @@ import java.util.List;
 
 import org.damka.board.Fen;
 import org.damka.game.Game;
-import org.damka.protocol.hub.HubBoard;
+import org.damka.notation.HubBoard;
 import org.damka.protocol.hub.HubClient;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;

@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 
 import org.damka.board.Fen;
 import org.damka.game.Game;
-import org.damka.protocol.hub.HubBoard;
+import org.damka.notation.HubBoard;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;

@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 import org.damka.board.Fen;
 import org.damka.game.Game;
 import org.damka.movegen.MoveList;
-import org.damka.protocol.hub.HubBoard;
-import org.damka.protocol.hub.HubLine;
+import org.damka.notation.HubBoard;
+import org.damka.notation.HubLine;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -70,7 +71,7 @@ public final class OpeningGenerator {
             int[] score = {Integer.MIN_VALUE};
             search.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
                 @Override public void info(SearchInfo info) { score[0] = info.scoreCp(); }
-                @Override public void bestMove(String move, String ponder) { }
+                @Override public void bestMove(Move move, Move ponder) { }
             });
             if (Math.abs(score[0]) <= maxCp) kept.add(fen);
         }

@@ -8,6 +8,7 @@ import java.lang.management.ManagementFactory;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.Perft;
 import org.damka.rules.Rules;
@@ -57,7 +58,7 @@ class AllocationTest {
     void searchAllocatesNothingPerNode() {
         org.damka.search.SearchListener silent = new org.damka.search.SearchListener() {
             @Override public void info(org.damka.search.SearchInfo info) { }
-            @Override public void bestMove(String move, String ponder) { }
+            @Override public void bestMove(Move move, Move ponder) { }
         };
         for (Rules rules : Variants.all()) {
             org.damka.search.Search search = new org.damka.search.Search(rules, Evaluator.forRules(rules), 16);

@@ -17,6 +17,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.damka.board.Fen;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveList;
+import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
@@ -26,7 +29,7 @@ class SearchTest {
     /** Collects reports. */
     static final class Recorder implements SearchListener {
         final List<SearchInfo> infos = new ArrayList<>();
-        volatile String best, ponder;
+        volatile Move best, ponder;
         final CountDownLatch done = new CountDownLatch(1);
 
         @Override
@@ -35,7 +38,7 @@ class SearchTest {
         }
 
         @Override
-        public void bestMove(String move, String ponderMove) {
+        public void bestMove(Move move, Move ponderMove) {
             best = move;
             ponder = ponderMove;
             done.countDown();
@@ -62,7 +65,8 @@ class SearchTest {
         // The white king takes the last black piece.
         Recorder r = search(Variants.RUSSIAN, "W:WKa1:Bd4", SearchLimits.depth(6));
         assertEquals(1, r.last().mateIn());
-        assertTrue(r.best.startsWith("a1:"), r.best);
+        String best = new MoveNotation(Variants.RUSSIAN).format(Fen.parse(Variants.RUSSIAN, "W:WKa1:Bd4"), r.best);
+        assertTrue(best.startsWith("a1:"), best);
         // Hexagonal draws a blocked side, but a side with no pieces left has still lost.
         Recorder hex = search(Variants.HEXAGONAL, "W:WKg2:Bf2", SearchLimits.depth(4));
         assertEquals(1, hex.last().mateIn());
@@ -86,7 +90,7 @@ class SearchTest {
         s.run(game(rules, rules.startFen()), SearchLimits.depth(6), 0, r);
         List<SearchInfo> lastDepth = r.infos.stream().filter(i -> i.depth() == 6).toList();
         assertEquals(3, lastDepth.size());
-        Set<String> firstMoves = new HashSet<>();
+        Set<Move> firstMoves = new HashSet<>();
         for (int k = 0; k < 3; k++) {
             assertEquals(k + 1, lastDepth.get(k).multiPv());
             firstMoves.add(lastDepth.get(k).pv().get(0));
@@ -104,7 +108,7 @@ class SearchTest {
         Recorder r = new Recorder();
         s.run(game(rules, rules.startFen()), SearchLimits.depth(7), 0, r);
         assertNotNull(r.best);
-        assertTrue(game(rules, rules.startFen()).legalMoveTexts().contains(r.best));
+        assertTrue(game(rules, rules.startFen()).legalMoves(new MoveList()).indexOf(r.best) >= 0);
         // Reports count every thread's nodes (helpers may add a few more before they stop).
         assertTrue(r.last().nodes() > 0 && r.last().nodes() <= s.nodes());
         assertTrue(r.last().hashFull() > 0);
@@ -148,8 +152,8 @@ class SearchTest {
         Game g = game(rules, "B:Wc3,g1:Bd4,h8");
         assertEquals(1, g.legalMoveTexts().size());
         SearchLimits clock = new SearchLimits(60_000, 60_000, 0, 0, 0, 0, 0, 0, false, false);
-        String best = s.run(g, clock, 0, r);
-        assertEquals(g.legalMoveTexts().get(0), best);
+        Move best = s.run(g, clock, 0, r);
+        assertEquals(g.legalMoves(new MoveList()).move(0), best);
         assertTrue(s.nodes() < 10, "nodes " + s.nodes());
     }
 
@@ -187,7 +191,7 @@ class SearchTest {
         Game g = game(rules, rules.startFen());
         SearchListener quiet = new SearchListener() {
             public void info(SearchInfo info) { }
-            public void bestMove(String move, String ponder) { }
+            public void bestMove(Move move, Move ponder) { }
         };
         s.run(g, SearchLimits.depth(10), 0, quiet); // warm-up
         s.clear();

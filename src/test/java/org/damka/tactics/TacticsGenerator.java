@@ -10,6 +10,7 @@ import org.damka.board.Position;
 import org.damka.dev.SelfPlay;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -78,7 +79,7 @@ public final class TacticsGenerator {
 
     static final SearchListener QUIET = new SearchListener() {
         public void info(SearchInfo i) { }
-        public void bestMove(String m, String p) { }
+        public void bestMove(Move m, Move p) { }
     };
 
     private static String candidate(Rules rules, Game game, MoveGenerator gen, MaterialMinimax mm, MoveNotation notation,
@@ -121,14 +122,14 @@ public final class TacticsGenerator {
         // A deep engine search must agree and show the multiple capture.
         deep.clear();
         List<String> pv = new ArrayList<>();
-        String engineMove = deep.run(game, SearchLimits.depth(engineDepth), 0, new SearchListener() {
+        Move engineMove = deep.run(game, SearchLimits.depth(engineDepth), 0, new SearchListener() {
             public void info(SearchInfo i) {
                 pv.clear();
-                pv.addAll(i.pv());
+                pv.addAll(notation.formatLine(p, i.pv()));
             }
-            public void bestMove(String m, String ponder) { }
+            public void bestMove(Move m, Move ponder) { }
         });
-        if (!key.equals(engineMove)) return null;
+        if (engineMove == null || !key.equals(notation.format(p, engineMove))) return null;
         boolean multi = false;
         for (int k = 2; k < pv.size() && k < 9; k += 2) {
             String mv = pv.get(k);

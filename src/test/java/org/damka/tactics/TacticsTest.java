@@ -19,6 +19,7 @@ import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -81,10 +82,12 @@ class TacticsTest {
     /** The engine's move within the budget (one thread, fresh table). */
     static String solve(Tactic t, long nodes) {
         Search s = new Search(t.rules(), Evaluator.forRules(t.rules()), 16);
-        return s.run(new Game(t.rules(), Fen.parse(t.rules(), t.fen())), SearchLimits.nodes(nodes), 0, new SearchListener() {
+        Position root = Fen.parse(t.rules(), t.fen());
+        Move best = s.run(new Game(t.rules(), root), SearchLimits.nodes(nodes), 0, new SearchListener() {
             public void info(SearchInfo info) { }
-            public void bestMove(String move, String ponder) { }
+            public void bestMove(Move move, Move ponder) { }
         });
+        return best == null ? null : new MoveNotation(t.rules()).format(root, best);
     }
 
     /** The same move in canonical text (input may be a short form). */

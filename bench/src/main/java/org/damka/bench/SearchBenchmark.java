@@ -8,6 +8,7 @@ import org.damka.board.Fen;
 import org.damka.engine.Bench;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.rules.Rules;
 import org.damka.search.Search;
 import org.damka.search.SearchInfo;
@@ -43,7 +44,7 @@ public class SearchBenchmark {
 
     private static final SearchListener SILENT = new SearchListener() {
         @Override public void info(SearchInfo info) { }
-        @Override public void bestMove(String move, String ponder) { }
+        @Override public void bestMove(Move move, Move ponder) { }
     };
 
     @Setup

@@ -2,8 +2,9 @@ package org.damka.protocol.dxp;
 
 import org.damka.board.FenException;
 import org.damka.board.Position;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
-import org.damka.protocol.hub.HubBoard;
+import org.damka.notation.HubBoard;
 import org.damka.rules.Variants;
 
 /**
@@ -40,9 +41,9 @@ public final class DxpBoard {
         return hub.parsePosition(hubText);
     }
 
-    /** The MOVE message for move i of a list generated from p. */
-    public DxpMessage.Move toMessage(MoveList list, int i, int seconds) {
-        return new DxpMessage.Move(seconds, hub.squareOf(list.from(i)), hub.squareOf(list.to(i)), hub.capturedSquares(list, i));
+    /** The MOVE message for a move. */
+    public DxpMessage.Move toMessage(Move move, int seconds) {
+        return new DxpMessage.Move(seconds, hub.squareOf(move.from()), hub.squareOf(move.to()), hub.capturedSquares(move));
     }
 
     /**

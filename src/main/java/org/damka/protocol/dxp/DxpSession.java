@@ -14,8 +14,8 @@ import org.damka.board.Position;
 import org.damka.engine.Engine;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
 import org.damka.protocol.hub.SearchControl;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -68,7 +68,6 @@ public final class DxpSession {
     private final Settings settings;
     private final PrintStream log;
     private final DxpBoard board = new DxpBoard();
-    private final MoveNotation notation = new MoveNotation(RULES);
     private final BlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final List<FinishedGame> finished = new ArrayList<>();
 
@@ -88,7 +87,7 @@ public final class DxpSession {
     /** Why the series ended before its end was agreed; null while it goes as planned. */
     private String failure;
 
-    private record SearchDone(int generation, String move) { }
+    private record SearchDone(int generation, Move move) { }
     private record Received(DxpMessage message) { }
     private record Malformed(String raw, String reason) { }
     private record Closed(String reason) { }
@@ -323,7 +322,7 @@ public final class DxpSession {
         }
         stopSearch();
         Game g = new Game(RULES, startPosition);
-        List<String> moves = game.moves();
+        List<Move> moves = game.moveValues();
         for (int k = 0; k < ply; k++) g.play(moves.get(k));
         game = g;
         send(new DxpMessage.BackAcc('0'));
@@ -341,10 +340,8 @@ public final class DxpSession {
             think();
             return;
         }
-        MoveList legal = game.legalMoves(new MoveList());
-        int i = notation.parse(game.position(), legal, s.move());
-        DxpMessage.Move message = board.toMessage(legal, i, (int) Math.min(9999, (usedMs + 500) / 1000));
-        game.play(legal, i);
+        DxpMessage.Move message = board.toMessage(s.move(), (int) Math.min(9999, (usedMs + 500) / 1000));
+        game.play(s.move());
         send(message);
     }
 
@@ -390,7 +387,7 @@ public final class DxpSession {
             send(new DxpMessage.GameEnd('0', stopCode()));
             return;
         }
-        engine.setPosition(Fen.format(RULES, startPosition), game.moves());
+        engine.setPosition(startPosition, game.moveValues());
         searching = true;
         int generation = ++searchGeneration;
         searchStartNanos = System.nanoTime();
@@ -399,7 +396,7 @@ public final class DxpSession {
             public void info(SearchInfo info) { }
 
             @Override
-            public void bestMove(String move, String ponder) {
+            public void bestMove(Move move, Move ponder) {
                 events.add(new SearchDone(generation, move));
             }
         });

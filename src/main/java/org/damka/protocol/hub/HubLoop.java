@@ -11,10 +11,9 @@ import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.engine.Engine;
 import org.damka.engine.EngineOption;
-import org.damka.game.Game;
-import org.damka.movegen.MoveGenerator;
-import org.damka.movegen.MoveList;
-import org.damka.movegen.MoveNotation;
+import org.damka.movegen.Move;
+import org.damka.notation.HubBoard;
+import org.damka.notation.HubLine;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -210,22 +209,8 @@ public final class HubLoop {
         }
         Rules rules = engine.rules();
         Position start = posText == null ? Fen.parse(rules, rules.startFen()) : board.parsePosition(posText);
-        // Convert the Hub moves to our notation on a scratch game; the engine then checks them again.
-        Game g = new Game(rules, start);
-        MoveList legal = new MoveList();
-        List<String> texts = new ArrayList<>();
-        String[] tokens = moves.trim().isEmpty() ? new String[0] : moves.trim().split("\\s+");
-        for (int k = 0; k < tokens.length; k++) {
-            g.legalMoves(legal);
-            int i;
-            try {
-                i = board.parseMove(g.position(), legal, tokens[k]);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("move " + (k + 1) + ": " + e.getMessage(), e);
-            }
-            texts.add(g.play(legal, i));
-        }
-        engine.setPosition(Fen.format(rules, start), texts);
+        List<String> tokens = moves.trim().isEmpty() ? List.of() : List.of(moves.trim().split("\\s+"));
+        engine.setPosition(start, board.parseLine(start, tokens));
         resetLevel();
     }
 
@@ -281,8 +266,7 @@ public final class HubLoop {
         SearchLimits limits = new SearchLimits(clock, clock, inc, inc, Math.max(0, levelMoves),
                 Math.max(0, levelDepth), Math.max(0, levelNodes), Math.max(0, levelMoveTimeMs),
                 infinite || (analyze && !given), ponder);
-        Game root = engine.game();
-        reporter = new Reporter(root, board);
+        reporter = new Reporter(engine.game().position(), board);
         engine.go(limits, reporter);
         resetLevel();
     }
@@ -297,21 +281,17 @@ public final class HubLoop {
         levelInfinite = false;
     }
 
-    /** Turns the search's reports (our notation) into Hub lines for the searched position. */
+    /** Turns the search's reports into Hub lines for the searched position. */
     private final class Reporter implements SearchListener {
-        private final Game root;
+        private final Position root;
         private final HubBoard hub;
-        private final MoveGenerator generator;
-        private final MoveNotation notation;
 
         private boolean started;
         private boolean ponderHitPending;
 
-        Reporter(Game root, HubBoard hub) {
+        Reporter(Position root, HubBoard hub) {
             this.root = root;
             this.hub = hub;
-            this.generator = MoveGenerator.create(root.rules());
-            this.notation = new MoveNotation(root.rules());
         }
 
         /**
@@ -344,42 +324,23 @@ public final class HubLoop {
             sb.append(" nodes=").append(info.nodes());
             sb.append(" time=").append(String.format(Locale.ROOT, "%.3f", info.timeMs() / 1000.0));
             sb.append(" nps=").append(String.format(Locale.ROOT, "%.2f", info.nps() / 1e6));
-            List<String> pv = toHub(info.pv());
+            List<String> pv = hub.formatLine(root, info.pv());
             // Always quoted: lidraughts-bot strips the first and last character of the pv value.
             if (!pv.isEmpty()) sb.append(" pv=\"").append(String.join(" ", pv)).append('"');
             send(sb.toString());
         }
 
         @Override
-        public void bestMove(String move, String ponder) {
+        public void bestMove(Move move, Move ponder) {
             started();
-            List<String> line = new ArrayList<>();
+            List<Move> line = new ArrayList<>();
             if (move != null) line.add(move);
             if (move != null && ponder != null) line.add(ponder);
-            List<String> hubLine = toHub(line);
+            List<String> hubLine = hub.formatLine(root, line);
             StringBuilder sb = new StringBuilder("done");
             if (!hubLine.isEmpty()) sb.append(" move=").append(hubLine.get(0));
             if (hubLine.size() > 1) sb.append(" ponder=").append(hubLine.get(1));
             send(sb.toString());
-        }
-
-        /** Our move texts from the root, as Hub texts; stops at the first it cannot follow. */
-        private List<String> toHub(List<String> moves) {
-            List<String> out = new ArrayList<>();
-            Position p = new Position(root.position());
-            MoveList legal = new MoveList();
-            for (String m : moves) {
-                generator.generate(p, legal);
-                int i;
-                try {
-                    i = notation.parse(p, legal, m);
-                } catch (IllegalArgumentException e) {
-                    break;
-                }
-                out.add(hub.formatMove(p, legal, i));
-                legal.play(p, i);
-            }
-            return out;
         }
     }
 

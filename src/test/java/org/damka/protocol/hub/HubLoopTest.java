@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import org.damka.engine.Engine;
+import org.damka.notation.HubLine;
 import org.junit.jupiter.api.Test;
 
 /**

@@ -1,5 +1,8 @@
 package org.damka.protocol.hub;
 
+import org.damka.notation.HubBoard;
+import org.damka.notation.HubLine;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

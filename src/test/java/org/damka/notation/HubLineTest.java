@@ -1,4 +1,4 @@
-package org.damka.protocol.hub;
+package org.damka.notation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -1,4 +1,4 @@
-package org.damka.protocol.hub;
+package org.damka.notation;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -9,6 +9,8 @@ import org.damka.board.Fen;
 import org.damka.board.FenException;
 import org.damka.board.Position;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
+import org.damka.movegen.MoveCodec;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -43,7 +45,7 @@ import org.damka.rules.Variants;
  *
  * <p>This is the slow path (protocol and tools): it may allocate.
  */
-public final class HubBoard {
+public final class HubBoard implements MoveCodec {
     /** How the squares of a move are numbered. */
     public enum MoveSquares {
         /** The variant's own square numbers (pydraughts 0.6 and later). The default. */
@@ -64,6 +66,8 @@ public final class HubBoard {
     private final Rules rules;
     private final Geometry g;
     private final MoveNotation notation;
+    private final MoveGenerator generator;
+    private final MoveList legal = new MoveList();
     private final MoveSquares moveSquares;
     /** True when the side that moves first is Black: position strings exchange the colour letters. */
     private final boolean blackFirst;
@@ -80,6 +84,7 @@ public final class HubBoard {
         this.rules = rules;
         this.g = rules.geometry();
         this.notation = new MoveNotation(rules);
+        this.generator = MoveGenerator.create(rules);
         this.moveSquares = moveSquares;
         this.blackFirst = rules.firstSide() == Position.BLACK;
         int n = g.cells();
@@ -198,20 +203,32 @@ public final class HubBoard {
 
     /** The Hub text of move i of a list generated from position p. */
     public String formatMove(Position p, MoveList list, int i) {
+        return format(p, list.move(i));
+    }
+
+    /** The Hub text of a move: from-to, or fromxto followed by x and each captured square. */
+    @Override
+    public String format(Position p, Move move) {
         StringBuilder sb = new StringBuilder();
-        sb.append(squareOf(list.from(i)));
-        if (!list.isCapture(i)) return sb.append('-').append(squareOf(list.to(i))).toString();
-        sb.append('x').append(squareOf(list.to(i)));
-        for (int sq : capturedSquares(list, i)) sb.append('x').append(sq);
+        sb.append(squareOf(move.from()));
+        if (!move.isCapture()) return sb.append('-').append(squareOf(move.to())).toString();
+        sb.append('x').append(squareOf(move.to()));
+        for (int sq : capturedSquares(move)) sb.append('x').append(sq);
         return sb.toString();
     }
 
-    /** The captured squares of move i, ascending. */
-    public int[] capturedSquares(MoveList list, int i) {
-        int[] out = new int[list.captureCount(i)];
+    @Override
+    public synchronized Move parse(Position p, String text) {
+        if (generator.generate(p, legal) == 0) throw new FenException("the game is already over (no legal move)");
+        return legal.move(parseMove(p, legal, text));
+    }
+
+    /** The captured squares of a move, ascending. */
+    public int[] capturedSquares(Move move) {
+        int[] out = new int[move.captureCount()];
         int n = 0;
-        for (long m = list.capturedLo(i); m != 0; m &= m - 1) out[n++] = squareOf(Long.numberOfTrailingZeros(m));
-        for (long m = list.capturedHi(i); m != 0; m &= m - 1) out[n++] = squareOf(64 + Long.numberOfTrailingZeros(m));
+        for (long m = move.capturedLo(); m != 0; m &= m - 1) out[n++] = squareOf(Long.numberOfTrailingZeros(m));
+        for (long m = move.capturedHi(); m != 0; m &= m - 1) out[n++] = squareOf(64 + Long.numberOfTrailingZeros(m));
         Arrays.sort(out, 0, n);
         return n == out.length ? out : Arrays.copyOf(out, n);
     }
@@ -277,22 +294,11 @@ public final class HubBoard {
 
     /** The moves of a game as Hub texts, from its start position. */
     public List<String> gameMoves(Game game) {
-        Game replay = new Game(rules, game.startPosition());
-        MoveList legal = new MoveList();
-        List<String> out = new ArrayList<>();
-        for (String m : game.moves()) {
-            replay.legalMoves(legal);
-            int i = notation.parse(replay.position(), legal, m);
-            out.add(formatMove(replay.position(), legal, i));
-            replay.play(legal, i);
-        }
-        return out;
+        return formatLine(game.startPosition(), game.moveValues());
     }
 
     /** A Hub move text in our own notation (as {@link Game#play(String)} accepts it), for position p. */
     public String toNotation(Position p, String hubMove) {
-        MoveList legal = new MoveList();
-        MoveGenerator.create(rules).generate(p, legal);
-        return notation.format(p, legal, parseMove(p, legal, hubMove));
+        return notation.format(p, parse(p, hubMove));
     }
 }

@@ -1,4 +1,4 @@
-package org.damka.protocol.hub;
+package org.damka.notation;
 
 import java.util.ArrayList;
 import java.util.Collections;
