@@ -37,9 +37,15 @@ public final class PositionalEvaluator implements Evaluator {
     private final int maxPhase;
     private final int startPieces;
     private final int[] fwd = new int[4];   // forward shifts: White d0, d1; Black d2, d3
-    private final int[] advMid, advEnd;     // per side * layout + bit
-    private final int[] runawayAt;          // per side * layout + bit
-    private final int[] centreManAt, centreKingAt;
+    /**
+     * A man's terms on a cell, packed per (side * layout + bit) so a man costs one array's
+     * bounds check and cache line: advancement (middle game, endgame), centre, runaway bonus.
+     */
+    private final int[] manAt;
+    private static final int MAN_MID = 0, MAN_END = 1, MAN_CENTRE = 2, MAN_RUNAWAY = 3, MAN_TERMS = 4;
+    /** The forward cone a runaway man needs empty, per (side * layout + bit): low word, high word. */
+    private final long[] coneAt;
+    private final int[] centreKingAt;
     private final int[] shortLimits;        // indices of endgame limits with few moves
     private final DrawJudge draws;
 
@@ -56,12 +62,10 @@ public final class PositionalEvaluator implements Evaluator {
         this.maxPhase = Math.max(1, start.count(0) + start.count(1) - start.kingCount(0) - start.kingCount(1));
         this.startPieces = start.count(0) + start.count(1);
         for (int d = 0; d < 4; d++) fwd[d] = t.shift[d];
-        advMid = new int[2 * layout];
-        advEnd = new int[2 * layout];
-        runawayAt = new int[2 * layout];
+        manAt = new int[2 * layout * MAN_TERMS];
+        coneAt = new long[2 * layout * 2];
         // A man's bonuses stay below most of what crowning gains, so promoting always pays.
         int cap = Math.max(0, (w.king() - w.man()) * 3 / 4);
-        centreManAt = new int[layout];
         centreKingAt = new int[layout];
         Geometry g = rules.geometry();
         for (int c = 0; c < g.cells(); c++) {
@@ -69,11 +73,14 @@ public final class PositionalEvaluator implements Evaluator {
             for (int side = 0; side < 2; side++) {
                 int a = t.advanced[side * layout + bit];
                 int mid = Math.min(cap, at(w.advanceMid(), a)), end = Math.min(cap, at(w.advanceEnd(), a));
-                advMid[side * layout + bit] = mid;
-                advEnd[side * layout + bit] = end;
-                runawayAt[side * layout + bit] = Math.max(0, Math.min(w.runaway() + w.runawayPerRow() * a, cap - Math.max(mid, end)));
+                int m = (side * layout + bit) * MAN_TERMS;
+                manAt[m + MAN_MID] = mid;
+                manAt[m + MAN_END] = end;
+                manAt[m + MAN_CENTRE] = at(w.centreMan(), t.ring[bit]);
+                manAt[m + MAN_RUNAWAY] = Math.max(0, Math.min(w.runaway() + w.runawayPerRow() * a, cap - Math.max(mid, end)));
+                coneAt[2 * (side * layout + bit)] = t.coneLo[side * layout + bit];
+                coneAt[2 * (side * layout + bit) + 1] = t.coneHi[side * layout + bit];
             }
-            centreManAt[bit] = at(w.centreMan(), t.ring[bit]);
             centreKingAt[bit] = at(w.centreKing(), t.ring[bit]);
         }
         draws = new DrawJudge(rules);
@@ -137,22 +144,16 @@ public final class PositionalEvaluator implements Evaluator {
         // Per-man tables: advancement (two phases), centre, runaway.
         int mid = 0, end = 0, centre = 0, runaway = 0;
         int base = side * layout;
-        for (long x = mLo; x != 0; x &= x - 1) {
-            int bit = Long.numberOfTrailingZeros(x);
-            mid += advMid[base + bit];
-            end += advEnd[base + bit];
-            centre += centreManAt[bit];
-            if ((t.coneLo[base + bit] & occLo) == 0 && (t.coneHi[base + bit] & occHi) == 0) {
-                runaway += runawayAt[base + bit];
-            }
-        }
-        for (long x = mHi; x != 0; x &= x - 1) {
-            int bit = Long.numberOfTrailingZeros(x) + 64;
-            mid += advMid[base + bit];
-            end += advEnd[base + bit];
-            centre += centreManAt[bit];
-            if ((t.coneLo[base + bit] & occLo) == 0 && (t.coneHi[base + bit] & occHi) == 0) {
-                runaway += runawayAt[base + bit];
+        for (int word = 0; word < 2; word++) {
+            for (long x = word == 0 ? mLo : mHi; x != 0; x &= x - 1) {
+                int cell = base + Long.numberOfTrailingZeros(x) + 64 * word;
+                int m = cell * MAN_TERMS;
+                mid += manAt[m + MAN_MID];
+                end += manAt[m + MAN_END];
+                centre += manAt[m + MAN_CENTRE];
+                if ((coneAt[2 * cell] & occLo) == 0 && (coneAt[2 * cell + 1] & occHi) == 0) {
+                    runaway += manAt[m + MAN_RUNAWAY];
+                }
             }
         }
         int advance = (mid * phase + end * (maxPhase - phase)) / maxPhase;

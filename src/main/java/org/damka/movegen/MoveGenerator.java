@@ -105,6 +105,14 @@ public abstract class MoveGenerator {
         return countQuiet(p);
     }
 
+    /**
+     * The number of legal moves when the side to move is known to have no capture
+     * ({@link #hasCapture} false): the search's horizon, which has just tested for captures.
+     */
+    public final int countQuietMoves(Position p) {
+        return countQuiet(p);
+    }
+
     /** True if the side to move has a capture (and so must capture). */
     public final boolean hasCapture(Position p) {
         return (jumpingMenLo(p) | jumpingMenHi(p)) != 0 || kingsCanCapture(p);

@@ -15,6 +15,13 @@ public final class TranspositionTable {
     public static final int BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3;
     private static final int BUCKET_LONGS = 8; // 4 entries x 2 longs = 64 bytes
     private static final int AGE_MASK = 63;
+    /**
+     * Longs skipped before the first bucket so that each bucket fills one 64-byte cache line: a
+     * table this large is a G1 humongous object, which starts on a region boundary, and its
+     * elements start 16 bytes (the array header) after that. Unaligned, a probe of a bucket not
+     * holding the key reads two lines.
+     */
+    private static final int ALIGN = 6;
 
     private final long[] table;
     private final int bucketMask;
@@ -23,7 +30,7 @@ public final class TranspositionTable {
     /** A table using at most {@code mb} megabytes (rounded down to a power of two of buckets). */
     public TranspositionTable(int mb) {
         long buckets = buckets(mb);
-        table = new long[(int) (buckets * BUCKET_LONGS)];
+        table = new long[(int) (buckets * BUCKET_LONGS) + ALIGN];
         bucketMask = (int) buckets - 1;
     }
 
@@ -35,7 +42,7 @@ public final class TranspositionTable {
 
     /** The bytes a table of {@code mb} megabytes really takes (before allocating it). */
     public static long bytesFor(int mb) {
-        return buckets(mb) * BUCKET_LONGS * Long.BYTES;
+        return (buckets(mb) * BUCKET_LONGS + ALIGN) * Long.BYTES;
     }
 
     /** The bytes this table takes. */
@@ -54,13 +61,14 @@ public final class TranspositionTable {
         age = (age + 1) & AGE_MASK;
     }
 
-    private int bucket(long key) {
-        return (int) (key ^ (key >>> 32)) & bucketMask;
+    /** The index of the key's bucket's first long. */
+    private int bucketBase(long key) {
+        return ALIGN + ((int) (key ^ (key >>> 32)) & bucketMask) * BUCKET_LONGS;
     }
 
     /** The data word stored for a key, or 0 when absent. */
     public long probe(long key) {
-        int base = bucket(key) * BUCKET_LONGS;
+        int base = bucketBase(key);
         long[] t = table;
         for (int i = base; i < base + BUCKET_LONGS; i += 2) {
             long data = t[i + 1];
@@ -70,7 +78,7 @@ public final class TranspositionTable {
     }
 
     public void store(long key, int moveKey, int score, int depth, int bound) {
-        int base = bucket(key) * BUCKET_LONGS;
+        int base = bucketBase(key);
         long[] t = table;
         int currentAge = age;
         int victim = base;
@@ -108,11 +116,11 @@ public final class TranspositionTable {
 
     /** Permille of a sample of entries written by the current search (UCI hashfull). */
     public int hashFull() {
-        int sample = Math.min(table.length / 2, 1000);
+        int sample = Math.min((table.length - ALIGN) / 2, 1000);
         int used = 0;
         int currentAge = age;
         for (int e = 0; e < sample; e++) {
-            long data = table[2 * e + 1];
+            long data = table[ALIGN + 2 * e + 1];
             if (data != 0 && age(data) == currentAge) used++;
         }
         return sample == 0 ? 0 : used * 1000 / sample;

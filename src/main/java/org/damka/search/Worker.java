@@ -228,7 +228,7 @@ final class Worker {
 
         // Step 2. Horizon: a quiet position is evaluated (a blocked one has lost).
         if (depth <= 0 && !generator.hasCapture(p)) {
-            if (generator.countMoves(p) == 0) return noMoveScore(p, ply);
+            if (generator.countQuietMoves(p) == 0) return noMoveScore(p, ply);
             if (params.threatExtension() && threatExtensions[ply] == 0 && ply < MAX_PLY - 2 && opponentThreatens(p)) {
                 depth = 1;
                 threatExtensions[ply] = 1;
