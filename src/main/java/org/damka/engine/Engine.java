@@ -37,7 +37,9 @@ import org.damka.search.TranspositionTable;
  * goes on calls {@link #waitForSearch}.
  *
  * <p>The transposition table belongs to the engine and is sized within the heap the JVM really
- * has ({@link #setHashMb}); searches of every variant share it.
+ * has ({@link #setHashMb}); searches of every variant share it. Each session (a protocol loop, a
+ * game of the web board) has its own engine; what they share is immutable (the {@link Rules}) or
+ * the process's own (the JIT warm-up). Its options are declared once, in {@link EngineOption}.
  */
 public final class Engine {
     public static final int DEFAULT_HASH_MB = 16, MAX_HASH_MB = 4096;
@@ -85,7 +87,8 @@ public final class Engine {
     private int hashMb = DEFAULT_HASH_MB;
     /** How late answers to timed searches came; added to the move overhead. */
     private final Lateness lateness = new Lateness();
-    private final WarmUp warmUp = new WarmUp();
+    /** The JIT is the process's: one warm-up serves every engine (each game of the web board or DXP). */
+    static final WarmUp WARM_UP = new WarmUp();
     private int threads = 1;
     private int multiPv = 1;
     private boolean ponder;
@@ -303,7 +306,7 @@ public final class Engine {
             r = rules;
             e = evaluation;
         }
-        warmUp.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
+        WARM_UP.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
     }
 
     private void buildSearch() {

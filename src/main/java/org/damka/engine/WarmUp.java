@@ -23,7 +23,8 @@ import org.damka.search.SearchListener;
  * the variant, on a search and table of their own (the engine's table and statistics are not
  * touched, so later searches are the same as without it). A fresh JVM otherwise interprets the
  * search, then compiles it in the background, during the first moves of a game, and overruns
- * short move times on a busy machine. Done once per variant, at isready. The
+ * short move times on a busy machine. Done once per variant and process (the JIT's code serves every
+ * engine), at isready. The
  * budget is CPU time of this thread, so a loaded machine gets the same amount of warming (the
  * compiler's thresholds count work, not time): {@value #MIN_CPU_MS} ms, then on while the JIT
  * still finishes compilations, within {@value #MAX_MS} ms of wall time.
@@ -37,9 +38,12 @@ final class WarmUp {
 
     private final Set<String> done = new HashSet<>();
 
-    /** Warms up the search of this variant (with that evaluation), unless this variant is done. */
-    synchronized void once(Rules rules, String evaluation) {
-        if (!done.add(rules.name())) return;
+    /**
+     * Warms up the search of this variant (with that evaluation), unless this variant is done;
+     * true when it warmed up now.
+     */
+    synchronized boolean once(Rules rules, String evaluation) {
+        if (!done.add(rules.name())) return false;
         Search search = new Search(rules, Evaluator.named(rules, evaluation), TABLE_MB);
         List<Game> games = new ArrayList<>();
         for (Bench.Position p : Bench.positions()) {
@@ -59,9 +63,9 @@ final class WarmUp {
         while (System.nanoTime() < wallEnd) {
             long cpuMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
             if (cpuMs >= MIN_CPU_MS) {
-                if (!measurable) return;
+                if (!measurable) return true;
                 long now = jit.getTotalCompilationTime();
-                if (now == compiled) return;
+                if (now == compiled) return true;
                 compiled = now;
             }
             long roundEnd = cpu.getCurrentThreadCpuTime() + ROUND_CPU_MS * 1_000_000;
@@ -70,5 +74,6 @@ final class WarmUp {
                 search.run(g, SearchLimits.nodes(NODES_PER_SEARCH), 0, quiet);
             }
         }
+        return true;
     }
 }

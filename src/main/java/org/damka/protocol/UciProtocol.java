@@ -14,7 +14,7 @@ import java.util.Set;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.engine.Engine;
-import org.damka.egdb.EgdbSettings;
+import org.damka.engine.EngineOption;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
@@ -22,7 +22,6 @@ import org.damka.movegen.Move;
 import org.damka.movegen.MoveCodec;
 import org.damka.movegen.MoveNotation;
 import org.damka.rules.Rules;
-import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
@@ -316,19 +315,7 @@ public final class UciProtocol {
     private void uci() {
         out.line("id name damka " + version);
         out.line("id author " + AUTHOR);
-        out.line("option name UCI_Variant type combo default " + Variants.RUSSIAN.name() + " var "
-                + String.join(" var ", Variants.names()));
-        out.line("option name Hash type spin default " + Engine.DEFAULT_HASH_MB + " min 1 max " + Engine.MAX_HASH_MB);
-        out.line("option name Threads type spin default 1 min 1 max " + Engine.MAX_THREADS);
-        out.line("option name MultiPV type spin default 1 min 1 max " + Engine.MAX_MULTI_PV);
-        out.line("option name Ponder type check default false");
-        out.line("option name Move Overhead type spin default " + Engine.DEFAULT_MOVE_OVERHEAD_MS + " min 0 max "
-                + Engine.MAX_MOVE_OVERHEAD_MS);
-        out.line("option name Evaluation type combo default " + Evaluator.CLASSIC + " var " + Evaluator.CLASSIC
-                + " var " + Evaluator.LEARNED + " var " + Evaluator.MATERIAL);
-        out.line("option name EvalFile type string default " + Engine.EVAL_FILE_BUILT_IN);
-        out.line("option name EGDBPath type string default " + EgdbSettings.DEFAULT_PATH);
-        out.line("option name EGDBPieces type spin default " + EgdbSettings.DEFAULT_PIECES + " min 0 max " + EgdbSettings.MAX_PIECES);
+        for (EngineOption o : EngineOption.ALL) out.line(optionLine(o));
         out.line("uciok");
     }
 
@@ -340,47 +327,24 @@ public final class UciProtocol {
         String name = String.join(" ", Arrays.copyOfRange(t, 2, valueAt < 0 ? t.length : valueAt));
         String value = valueAt < 0 ? null : String.join(" ", Arrays.copyOfRange(t, valueAt + 1, t.length));
         if (name.isEmpty()) throw new IllegalArgumentException("missing option name");
-        String key = name.toLowerCase(Locale.ROOT);
-        if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException("option '" + quote(name) + "' needs 'value <value>'");
+        EngineOption option = EngineOption.named(name);
+        if (option == null) {
+            throw new IllegalArgumentException("unknown option '" + quote(name) + "' (options: " + EngineOption.names() + ")");
         }
-        switch (key) {
-            case "uci_variant" -> {
-                engine.setVariant(value);
-                Rules r = engine.rules();
-                out.info("variant " + r.name() + " board " + r.geometry().name() + " startpos " + engine.fen());
-            }
-            case "hash" -> engine.setHashMb((int) number(name, value, 1, Engine.MAX_HASH_MB));
-            case "threads" -> engine.setThreads((int) number(name, value, 1, Engine.MAX_THREADS));
-            case "multipv" -> engine.setMultiPv((int) number(name, value, 1, Engine.MAX_MULTI_PV));
-            case "ponder" -> engine.setPonder(bool(name, value));
-            case "move overhead" -> engine.setMoveOverheadMs(number(name, value, 0, Engine.MAX_MOVE_OVERHEAD_MS));
-            case "evaluation" -> engine.setEvaluation(value);
-            case "evalfile" -> engine.setEvalFile(value);
-            case "egdbpath" -> engine.setEgdbPath(value);
-            case "egdbpieces" -> engine.setEgdbPieces((int) number(name, value, 0, EgdbSettings.MAX_PIECES));
-            default -> throw new IllegalArgumentException("unknown option '" + quote(name)
-                    + "' (options: UCI_Variant, Hash, Threads, MultiPV, Ponder, Move Overhead, Evaluation, EvalFile, EGDBPath, EGDBPieces)");
+        option.apply(engine, value);
+        if (option == EngineOption.VARIANT) {
+            Rules r = engine.rules();
+            out.info("variant " + r.name() + " board " + r.geometry().name() + " startpos " + engine.fen());
         }
     }
 
-    private static boolean bool(String name, String value) {
-        if (value.equalsIgnoreCase("true")) return true;
-        if (value.equalsIgnoreCase("false")) return false;
-        throw new IllegalArgumentException(name + " must be true or false, got '" + quote(value) + "'");
-    }
-
-    /** A whole number within min..max, or an error naming the option and the range. */
-    private static long number(String name, String value, long min, long max) {
-        long v;
-        try {
-            v = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number " + min + ".." + max + ", got '"
-                    + quote(value) + "'");
-        }
-        if (v < min || v > max) throw new IllegalArgumentException(name + " must be " + min + ".." + max + ", got " + v);
-        return v;
+    /** The {@code option} line of the handshake: name, type, default and range or values. */
+    private static String optionLine(EngineOption o) {
+        StringBuilder sb = new StringBuilder("option name ").append(o.name()).append(" type ").append(o.type().uciName());
+        if (o.type() != EngineOption.Type.BUTTON) sb.append(" default ").append(o.defaultValue());
+        if (o.type() == EngineOption.Type.SPIN) sb.append(" min ").append(o.min()).append(" max ").append(o.max());
+        for (String v : o.values()) sb.append(" var ").append(v);
+        return sb.toString();
     }
 
     // ---- position --------------------------------------------------------------------------
@@ -560,16 +524,7 @@ public final class UciProtocol {
         out.info("moves played " + g.plies() + prefixed(g.moves()));
         Optional<GameResult> result = g.result();
         result.ifPresent(res -> out.info("result " + res));
-        out.info("option name UCI_Variant value " + r.name());
-        out.info("option name Hash value " + engine.hashMb());
-        out.info("option name Threads value " + engine.threads());
-        out.info("option name MultiPV value " + engine.multiPv());
-        out.info("option name Ponder value " + engine.ponder());
-        out.info("option name Move Overhead value " + engine.moveOverheadMs());
-        out.info("option name Evaluation value " + engine.evaluation());
-        out.info("option name EvalFile value " + engine.evalFile());
-        out.info("option name EGDBPath value " + engine.egdbPath());
-        out.info("option name EGDBPieces value " + engine.egdbPieces());
+        for (EngineOption o : EngineOption.ALL) out.info("option name " + o.name() + " value " + o.value(engine));
         out.info("egdb " + engine.egdbValue());
     }
 
@@ -580,7 +535,7 @@ public final class UciProtocol {
      */
     private void bench(String[] t) {
         if (t.length > 2) throw new IllegalArgumentException("expected 'bench [depth]'");
-        int depth = t.length == 2 ? (int) number("bench depth", t[1], 1, Engine.MAX_SEARCH_DEPTH) : 0;
+        int depth = t.length == 2 ? (int) goNumber(t, 1, "bench depth", 1, Engine.MAX_SEARCH_DEPTH, false) : 0;
         awaitIdleOrRefuse();
         stopSent = false;
         Engine.Job bench = engine.goBench(depth, line -> out.info(line), result -> {

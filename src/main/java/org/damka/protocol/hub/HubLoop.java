@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.engine.Engine;
+import org.damka.engine.EngineOption;
 import org.damka.movegen.Move;
 import org.damka.notation.HubBoard;
 import org.damka.notation.HubLine;
@@ -136,13 +137,9 @@ public final class HubLoop {
         String version = HubLoop.class.getPackage().getImplementationVersion();
         send("id " + HubLine.pair("name", NAME) + " " + HubLine.pair("version", version == null ? "dev" : version)
                 + " " + HubLine.pair("author", "the damka authors") + " " + HubLine.pair("country", "none"));
-        send("param " + HubLine.pair("name", "variant") + " " + HubLine.pair("value", HubBoard.variantName(engine.rules()))
-                + " type=enum " + HubLine.pair("values", String.join(" ", HubBoard.variantNames())));
-        send("param name=threads " + HubLine.pair("value", Integer.toString(engine.threads()))
-                + " type=int min=1 max=" + Engine.MAX_THREADS);
-        send("param name=hash " + HubLine.pair("value", Integer.toString(engine.hashMb()))
-                + " type=int min=1 max=" + Engine.MAX_HASH_MB);
-        send("param name=ponder value=" + engine.ponder() + " type=bool");
+        for (EngineOption o : EngineOption.ALL) {
+            if (o.hubName() != null && o.type().hubName != null) send(paramLine(o));
+        }
         send("param " + HubLine.pair("name", "move-squares") + " " + HubLine.pair("value", board.moveSquares().hubName())
                 + " type=enum " + HubLine.pair("values", MOVE_SQUARES_VALUES));
         send("wait");
@@ -153,31 +150,40 @@ public final class HubLoop {
         String value = line.value("value");
         if (name == null || name.isEmpty()) throw new IllegalArgumentException("set-param needs name=...");
         if (value == null) throw new IllegalArgumentException("set-param name=" + name + " needs value=...");
-        switch (name.toLowerCase(Locale.ROOT)) {
-            case "variant" -> {
-                Rules r = HubBoard.rulesFor(value);
-                if (r == null) {
-                    throw new IllegalArgumentException("unknown variant '" + value + "' (one of "
-                            + String.join(" ", HubBoard.variantNames()) + ")");
-                }
-                engine.setVariant(r.name());
-                board = new HubBoard(r, board.moveSquares());
-                refusedPosition = null;
-            }
-            case "move-squares" -> {
-                HubBoard.MoveSquares m = HubBoard.MoveSquares.forHubName(value);
-                if (m == null) throw new IllegalArgumentException("move-squares must be variant or position, got '" + value + "'");
-                board = new HubBoard(board.rules(), m);
-            }
-            case "threads" -> engine.setThreads(parseInt(name, value));
-            case "hash" -> engine.setHashMb(parseInt(name, value));
-            case "ponder" -> {
-                String v = value.toLowerCase(Locale.ROOT);
-                if (!v.equals("true") && !v.equals("false")) throw new IllegalArgumentException("ponder must be true or false, got '" + value + "'");
-                engine.setPonder(v.equals("true"));
-            }
-            default -> throw new IllegalArgumentException("unknown parameter '" + name + "'");
+        if (name.equalsIgnoreCase("move-squares")) {
+            HubBoard.MoveSquares m = HubBoard.MoveSquares.forHubName(value);
+            if (m == null) throw new IllegalArgumentException("move-squares must be variant or position, got '" + value + "'");
+            board = new HubBoard(board.rules(), m);
+            return;
         }
+        EngineOption option = EngineOption.hubNamed(name);
+        if (option == null) throw new IllegalArgumentException("unknown parameter '" + name + "'");
+        if (option != EngineOption.VARIANT) {
+            option.apply(engine, value);
+            return;
+        }
+        // The Hub's variant names differ (normal is international).
+        Rules r = HubBoard.rulesFor(value);
+        if (r == null) {
+            throw new IllegalArgumentException("unknown variant '" + value + "' (one of "
+                    + String.join(" ", HubBoard.variantNames()) + ")");
+        }
+        option.apply(engine, r.name());
+        board = new HubBoard(r, board.moveSquares());
+        refusedPosition = null;
+    }
+
+    /** The handshake's {@code param} line of an engine option, in the Hub's names and types. */
+    private String paramLine(EngineOption o) {
+        boolean variant = o == EngineOption.VARIANT;
+        StringBuilder sb = new StringBuilder("param ").append(HubLine.pair("name", o.hubName())).append(' ')
+                .append(HubLine.pair("value", variant ? HubBoard.variantName(engine.rules()) : o.value(engine)))
+                .append(" type=").append(o.type().hubName);
+        if (o.type() == EngineOption.Type.SPIN) sb.append(" min=").append(o.min()).append(" max=").append(o.max());
+        if (o.type() == EngineOption.Type.COMBO) {
+            sb.append(' ').append(HubLine.pair("values", String.join(" ", variant ? HubBoard.variantNames() : o.values())));
+        }
+        return sb.toString();
     }
 
     private void position(HubLine line) {

@@ -1,0 +1,22 @@
+package org.damka.engine;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import org.damka.eval.Evaluator;
+import org.damka.rules.Variants;
+import org.junit.jupiter.api.Test;
+
+/** Issue 12 point 4: many engines in one process share one JIT, so they share one warm-up. */
+class WarmUpTest {
+
+    @Test
+    void anotherEngineInTheSameProcessDoesNotWarmUpAgain() {
+        Engine first = new Engine();
+        first.setVariant(Variants.ENGLISH.name());
+        first.ready();
+        Engine second = new Engine();
+        second.setVariant(Variants.ENGLISH.name());
+        second.ready();
+        assertFalse(Engine.WARM_UP.once(Variants.ENGLISH, Evaluator.FULL), "english was warmed up already");
+    }
+}
