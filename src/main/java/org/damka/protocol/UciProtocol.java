@@ -108,12 +108,6 @@ public final class UciProtocol {
             }
             LineReader.Line line = input.line();
             if (line == null) break;
-            if (quitting) {
-                // quit acts as soon as it is read: what was queued before it is dropped.
-                stop();
-                awaitIdle();
-                return;
-            }
             lineNumber++;
             if (line.tooLong()) {
                 out.error("line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit "
@@ -262,7 +256,7 @@ public final class UciProtocol {
                 case "isready" -> {
                     // A stopped search answers first (the GUI may then send position and go at once).
                     if (stopSent) awaitIdle();
-                    if (!engine.searching() && !inputEnded) engine.ready(); // nobody to warm up for after the end
+                    if (!engine.searching() && !inputEnded && !quitting) engine.ready(); // nobody to warm up for at the end
                     for (String warning : engine.takeEgdbWarnings()) out.info(warning);
                     out.line("readyok");
                 }

@@ -62,6 +62,19 @@ class EndOfInputIT {
         assertTrue(said.stream().anyMatch(s -> s.startsWith("info depth 3 ")), said.toString());
     }
 
+    /**
+     * quit is served in its turn, as Stockfish does: the commands a script wrote before it are
+     * answered (a search it starts is stopped at once and still gives its bestmove), then the
+     * process exits. A script's "go depth 6" followed by "quit" must not lose its answer.
+     */
+    @Test
+    void quitAnswersTheCommandsWrittenBeforeIt() {
+        List<String> said = transcriptAfterEndOfInput("uci\nisready\nposition startpos\ngo depth 6\nd\ngo depth 127\nquit");
+        assertTrue(said.contains("readyok"), said.toString());
+        assertEquals(2, said.stream().filter(s -> s.startsWith("bestmove ")).count(), said.toString());
+        assertTrue(said.stream().anyMatch(s -> s.startsWith("info string position ")), said.toString());
+    }
+
     /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
     private static List<String> transcriptAfterEndOfInput(String commands) {
         try (EngineUnderTest e = EngineUnderTest.start()) {
