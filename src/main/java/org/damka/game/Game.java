@@ -32,7 +32,7 @@ public final class Game {
     private final List<Integer> reversiblePlies = new ArrayList<>();
     /** Plies since the last capture or promotion, per position. */
     private final List<Integer> stablePlies = new ArrayList<>();
-    private final MoveList scratch = new MoveList();
+    private final MoveList scratch = new MoveList(MoveList.ONE_POSITION);
 
     public Game(Rules rules, Position start) {
         this.rules = rules;

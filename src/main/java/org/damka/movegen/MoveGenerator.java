@@ -37,7 +37,7 @@ public abstract class MoveGenerator {
     /** Directions a man captures in, per side. */
     protected final int[] manCaptureDirections = new int[2];
     /** Scratch list for counting captures. */
-    private final MoveList scratch = new MoveList();
+    private final MoveList scratch = new MoveList(MoveList.ONE_POSITION);
 
     // Walker state for the move being built.
     private MoveList out;

@@ -15,10 +15,26 @@ public final class MoveList {
 
     private static final int TO_SHIFT = 8, PROMOTES = 1 << 16, COUNT_SHIFT = 17;
 
+    /**
+     * Initial capacity of the lists the engine's edges make for one position at a time (a game's
+     * legal moves, notation): small, so that the several games and notations made per move do not
+     * feed the garbage collector, whose pauses cost time on a busy machine.
+     */
+    public static final int ONE_POSITION = 64;
+
     int size;
-    int[] packed = new int[CAPACITY];
-    long[] capturedLo = new long[CAPACITY];
-    long[] capturedHi = new long[CAPACITY];
+    int[] packed;
+    long[] capturedLo;
+    long[] capturedHi;
+
+    /** A list of {@link #CAPACITY} moves: a search's per-ply list. */
+    public MoveList() { this(CAPACITY); }
+
+    public MoveList(int initialCapacity) {
+        packed = new int[initialCapacity];
+        capturedLo = new long[initialCapacity];
+        capturedHi = new long[initialCapacity];
+    }
 
     public int size() { return size; }
     public void clear() { size = 0; }

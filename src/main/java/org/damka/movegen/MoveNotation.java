@@ -22,7 +22,7 @@ public final class MoveNotation implements MoveCodec {
     private final MoveGenerator walker;
     // Legal moves for parse(Position, String), which is synchronized: not shared with the walker.
     private final MoveGenerator generator;
-    private final MoveList legal = new MoveList();
+    private final MoveList legal = new MoveList(MoveList.ONE_POSITION);
 
     public MoveNotation(Rules rules) {
         this.rules = rules;
