@@ -528,10 +528,18 @@ public final class Engine {
         timer.schedule(() -> stop(j), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
-    /** Stops the running job (if any) and waits until its answer has been handed over and its work has returned. */
-    public void stopAndWait() throws InterruptedException {
+    /**
+     * Stops the running job (if any) and waits until its answer has been handed over and its work
+     * has returned. One stop is enough: a stop that comes before the job's thread runs is kept.
+     * An interrupt ends the wait early and stays set on the calling thread.
+     */
+    public void stopAndWait() {
         stop();
-        waitForSearch();
+        try {
+            waitForSearch();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The opponent played the expected move: the ponder search becomes a normal search. */

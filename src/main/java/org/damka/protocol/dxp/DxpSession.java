@@ -16,7 +16,6 @@ import org.damka.game.Game;
 import org.damka.game.GameResult;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
-import org.damka.protocol.hub.SearchControl;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -441,7 +440,7 @@ public final class DxpSession {
         if (!searching) return;
         searching = false;
         searchGeneration++;
-        SearchControl.stopAndWait(engine);
+        engine.stopAndWait();
     }
 
     private void waitForEngine() {

@@ -87,7 +87,7 @@ public final class HubLoop {
             }
         } finally {
             // The GUI is gone or said quit: end any search.
-            SearchControl.stopAndWait(engine);
+            engine.stopAndWait();
         }
     }
 
@@ -99,11 +99,11 @@ public final class HubLoop {
             switch (cmd) {
                 case "ping" -> { send("pong"); return true; }
                 case "ponder-hit" -> { if (reporter != null) reporter.ponderHit(); return true; }
-                case "stop" -> { SearchControl.stopAndWait(engine); return true; }
+                case "stop" -> { engine.stopAndWait(); return true; }
                 case "" -> { return true; }
                 default -> {
                     // As Scan does: any other command ends the search first, then is carried out.
-                    SearchControl.stopAndWait(engine);
+                    engine.stopAndWait();
                 }
             }
         }
