@@ -92,27 +92,14 @@ public final class EgdbBuilder {
             if (values == null) {
                 values = buildSlice(m, index);
                 EgdbFile.write(file, rules, m, values);
-                long[] c = counts(values);
+                EgdbCounts c = EgdbCounts.of(values);
                 progress.printf("egdb %s %d/%d %s: %d positions, win %d draw %d loss %d, longest %d plies, %.1f s (total %.0f s)%n",
-                        rules.name(), done, all.size(), m, c[0] + c[1] + c[2], c[0], c[1], c[2], c[3],
+                        rules.name(), done, all.size(), m, c.positions(), c.wins(), c.draws(), c.losses(),
+                        Math.max(c.longestWin(), c.longestLoss()),
                         (System.nanoTime() - t0) / 1e9, (System.nanoTime() - start) / 1e9);
             }
             egdb.add(m, values);
         }
-    }
-
-    /** Wins, draws, losses (for the side to move, over real positions) and the longest distance. */
-    public static long[] counts(byte[] values) {
-        long[] c = new long[4];
-        for (byte b : values) {
-            int v = b & 0xff;
-            if (v == EgdbValue.NO_POSITION) continue;
-            if (EgdbValue.isWin(v)) c[0]++;
-            else if (EgdbValue.isLoss(v)) c[2]++;
-            else c[1]++;
-            if (v != EgdbValue.DRAW) c[3] = Math.max(c[3], EgdbValue.distance(v));
-        }
-        return c;
     }
 
     /**
