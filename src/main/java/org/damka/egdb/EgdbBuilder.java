@@ -66,7 +66,7 @@ public final class EgdbBuilder {
     }
 
     /** True if play from balance a can reach balance b (pieces are lost, men become kings). */
-    static boolean reachable(Material a, Material b) {
+    public static boolean reachable(Material a, Material b) {
         return b.whiteMen() <= a.whiteMen() && b.whiteMen() + b.whiteKings() <= a.whiteMen() + a.whiteKings()
                 && b.blackMen() <= a.blackMen() && b.blackMen() + b.blackKings() <= a.blackMen() + a.blackKings();
     }
