@@ -115,7 +115,7 @@ public final class Bench {
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        long start = cpu.getCurrentThreadCpuTime();
+        long start = cpu.getCurrentThreadCpuTime(), loading = 0;
         int index = 0;
         for (Position bp : positions) {
             if (stopped) break;
@@ -123,7 +123,11 @@ public final class Bench {
             if (search == null || search.rules() != bp.rules()) {
                 search = null; // the previous table may go before the next is allocated
                 search = new Search(bp.rules(), Evaluator.named(bp.rules(), evaluation), HASH_MB);
-                if (tables != null) search.setEgdb(tables.tables(bp.rules()));
+                if (tables != null) { // loading the tables is not searching: its time is left out
+                    long l0 = cpu.getCurrentThreadCpuTime();
+                    search.setEgdb(tables.tables(bp.rules()));
+                    loading += cpu.getCurrentThreadCpuTime() - l0;
+                }
             }
             search.clear();
             current = search;
@@ -152,7 +156,7 @@ public final class Bench {
             lines.add(line);
             if (progress != null) progress.accept(line);
         }
-        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start) / 1_000_000);
+        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start - loading) / 1_000_000);
         return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms, lines.size() == positions.size());
     }
 }

@@ -214,6 +214,38 @@ class EgdbTest {
         }
     }
 
+    /**
+     * A search that probes the tables allocates nothing per node either (as AllocationTest's
+     * search test): a five-piece russian ending with the 3-piece tables loaded, whose captures
+     * lead into them.
+     */
+    @Test
+    void searchWithTablesAllocatesNothingPerNode() throws IOException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        Rules rules = Variants.RUSSIAN;
+        EgdbBuilder builder = new EgdbBuilder(rules, dir, 2, QUIET);
+        builder.build(3);
+        org.damka.search.SearchListener silent = new org.damka.search.SearchListener() {
+            @Override public void info(org.damka.search.SearchInfo info) { }
+            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
+        };
+        org.damka.search.Search search = new org.damka.search.Search(rules, org.damka.eval.Evaluator.forRules(rules), 16);
+        search.setEgdb(builder.egdb());
+        org.damka.game.Game game = new org.damka.game.Game(rules, org.damka.board.Fen.parse(rules, "W:WKa1,c3,e3:Bf6,h6"));
+        org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);
+        search.run(game, limits, 0, silent);
+        double perNode = Double.MAX_VALUE;
+        for (int run = 0; run < 3; run++) {
+            search.clear();
+            long before = threads.getThreadAllocatedBytes(thread);
+            search.run(game, limits, 0, silent);
+            perNode = Math.min(perNode, (double) (threads.getThreadAllocatedBytes(thread) - before) / Math.max(1, search.nodes()));
+        }
+        assertTrue(search.tbHits() > 1000, "tbhits " + search.tbHits() + " of " + search.nodes() + " nodes");
+        assertTrue(perNode < 0.1, "search with tables allocated " + perNode + " bytes per node over " + search.nodes() + " nodes");
+    }
+
     /** Index and position are inverse of each other, with one and with several pieces of a kind. */
     @ParameterizedTest
     @ValueSource(strings = {"international", "hexagonal", "russian"})
