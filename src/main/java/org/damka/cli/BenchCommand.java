@@ -3,6 +3,7 @@ package org.damka.cli;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
+import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Bench;
 import org.damka.engine.Engine;
 import picocli.CommandLine.Command;
@@ -21,6 +22,12 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--evaluation", description = "classic (default, the signature), learned or material")
     String evaluation = org.damka.eval.Evaluator.CLASSIC;
+
+    @Option(names = "--egdb-pieces", description = "probe endgame tables up to this many pieces (default 0: none, as for the signature)")
+    int egdbPieces;
+
+    @Option(names = "--egdb-path", description = "the endgame tables' folder (default: ${DEFAULT-VALUE})")
+    String egdbPath = EgdbSettings.DEFAULT_PATH;
 
     private final PrintStream out;
 
@@ -41,12 +48,24 @@ final class BenchCommand implements Callable<Integer> {
             System.err.println("bench: " + e.getMessage());
             return 2;
         }
+        EgdbSettings tables = null;
+        if (egdbPieces != 0) {
+            tables = new EgdbSettings();
+            try {
+                tables.setPieces(egdbPieces);
+                tables.setPath(egdbPath);
+            } catch (IllegalArgumentException e) {
+                System.err.println("bench: " + e.getMessage());
+                return 2;
+            }
+        }
         java.util.function.Consumer<String> print = line -> {
             out.println(line);
             out.flush();
         };
-        Bench.Result result = eval.equals(org.damka.eval.Evaluator.CLASSIC) ? new Engine().bench(depth, print)
-                : new Bench(eval).search(Bench.positions(), depth, print);
+        Bench.Result result = eval.equals(org.damka.eval.Evaluator.CLASSIC) && tables == null ? new Engine().bench(depth, print)
+                : new Bench(eval, tables).search(Bench.positions(), depth, print);
+        if (tables != null) tables.takeWarnings().forEach(System.err::println);
         out.println(result.summary());
         out.flush();
         return 0;

@@ -10,16 +10,17 @@ import org.damka.board.FenException;
 import org.damka.board.Position;
 import org.damka.egdb.Egdb;
 import org.damka.egdb.EgdbBuilder;
+import org.damka.egdb.EgdbCounts;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
 import org.damka.rules.Rules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code damka egdb build|probe|verify}: the endgame tables (docs/egdb.md). */
+/** {@code damka egdb build|probe|verify|stats}: the endgame tables (docs/egdb.md). */
 @Command(name = "egdb", mixinStandardHelpOptions = true,
         description = "Build, probe and verify endgame databases.",
-        subcommands = {EgdbCommand.Build.class, EgdbCommand.Probe.class, EgdbCommand.Verify.class})
+        subcommands = {EgdbCommand.Build.class, EgdbCommand.Probe.class, EgdbCommand.Verify.class, EgdbCommand.Stats.class})
 final class EgdbCommand implements Runnable {
     /** The folder tables go to and are read from when none is given. */
     static final String DEFAULT_DIR = "egdb";
@@ -32,7 +33,7 @@ final class EgdbCommand implements Runnable {
 
     @Override
     public void run() {
-        out.println("egdb: give a subcommand: build, probe or verify (damka egdb --help)");
+        out.println("egdb: give a subcommand: build, probe, verify or stats (damka egdb --help)");
     }
 
     /** Options every subcommand takes. */
@@ -85,6 +86,24 @@ final class EgdbCommand implements Runnable {
             System.out.println("egdb verify " + rules.name() + " up to " + pieces + " pieces: "
                     + (problems == 0 ? "ok" : problems + " problems"));
             return problems == 0 ? 0 : 1;
+        }
+    }
+
+    @Command(name = "stats", mixinStandardHelpOptions = true,
+            description = "Print positions per value (White to move) of every built balance up to --pieces, as a Markdown table.")
+    static final class Stats extends Common implements Callable<Integer> {
+        @Override
+        public Integer call() {
+            if (!piecesOk()) return 2;
+            Egdb egdb = Egdb.load(dir, rules, pieces, System.err::println);
+            System.out.println("| balance (White v Black) | positions | win | draw | loss | longest win (plies) |");
+            System.out.println("|---|---:|---:|---:|---:|---:|");
+            for (Material m : Egdb.balances(rules, pieces)) {
+                EgdbCounts c = egdb.whiteToMoveCounts(m);
+                if (c == null) continue; // not built
+                System.out.printf("| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
+            }
+            return egdb.slices() == 0 ? 1 : 0;
         }
     }
 

@@ -72,6 +72,12 @@ public final class Egdb {
         return v[(int) indices[key].indexOf(p)] & 0xff;
     }
 
+    /** Positions per value of a loaded slice with White to move (even indices), or null if it is not loaded. */
+    public EgdbCounts whiteToMoveCounts(Material m) {
+        byte[] v = values[m.key()];
+        return v == null ? null : EgdbCounts.of(v, 0, 2);
+    }
+
     /** The stored value at an index of a loaded slice (for verification). */
     int probeIndex(Material m, int index) {
         return values[m.key()][index] & 0xff;

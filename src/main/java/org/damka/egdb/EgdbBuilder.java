@@ -2,6 +2,8 @@ package org.damka.egdb;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -64,7 +66,7 @@ public final class EgdbBuilder {
     }
 
     /** True if play from balance a can reach balance b (pieces are lost, men become kings). */
-    static boolean reachable(Material a, Material b) {
+    public static boolean reachable(Material a, Material b) {
         return b.whiteMen() <= a.whiteMen() && b.whiteMen() + b.whiteKings() <= a.whiteMen() + a.whiteKings()
                 && b.blackMen() <= a.blackMen() && b.blackMen() + b.blackKings() <= a.blackMen() + a.blackKings();
     }
@@ -90,93 +92,110 @@ public final class EgdbBuilder {
             if (values == null) {
                 values = buildSlice(m, index);
                 EgdbFile.write(file, rules, m, values);
-                long[] c = counts(values);
+                EgdbCounts c = EgdbCounts.of(values);
                 progress.printf("egdb %s %d/%d %s: %d positions, win %d draw %d loss %d, longest %d plies, %.1f s (total %.0f s)%n",
-                        rules.name(), done, all.size(), m, c[0] + c[1] + c[2], c[0], c[1], c[2], c[3],
+                        rules.name(), done, all.size(), m, c.positions(), c.wins(), c.draws(), c.losses(),
+                        Math.max(c.longestWin(), c.longestLoss()),
                         (System.nanoTime() - t0) / 1e9, (System.nanoTime() - start) / 1e9);
             }
             egdb.add(m, values);
         }
     }
 
-    /** Wins, draws, losses (for the side to move, over real positions) and the longest distance. */
-    public static long[] counts(byte[] values) {
-        long[] c = new long[4];
-        for (byte b : values) {
-            int v = b & 0xff;
-            if (v == EgdbValue.NO_POSITION) continue;
-            if (EgdbValue.isWin(v)) c[0]++;
-            else if (EgdbValue.isLoss(v)) c[2]++;
-            else c[1]++;
-            if (v != EgdbValue.DRAW) c[3] = Math.max(c[3], EgdbValue.distance(v));
-        }
-        return c;
-    }
-
-    /** The working arrays of one slice under construction. */
-    private final class Slice {
+    /**
+     * The working state of one slice under construction: the values, and per index one word of
+     * flags, the staying moves not yet known to reach a won position ("open") and the best
+     * distance through a leaving move (a win's when WIN_QUEUED, else a loss's). The word is
+     * updated by compare-and-set, so the settling threads need no lock.
+     */
+    private static final class Slice {
         final Material material;
         final SliceIndex index;
         final int size;
         final byte[] values;
-        /** Staying moves not yet known to reach a won position. */
-        final byte[] open;
-        /** Best distance through a leaving move: a win's (when FLAG_WIN_QUEUED), else a loss's. */
-        final byte[] distance;
-        final byte[] flags;
-        final int[][] buckets = new int[EgdbValue.MAX_DISTANCE + 1][];
-        final int[] bucketSize = new int[EgdbValue.MAX_DISTANCE + 1];
+        final int[] state;
 
         Slice(Material m, SliceIndex index) {
             this.material = m;
             this.index = index;
             this.size = (int) index.size();
             values = new byte[size];
-            open = new byte[size];
-            distance = new byte[size];
-            flags = new byte[size];
+            state = new int[size];
         }
+    }
 
-        void queue(int d, int i) {
-            if (d > EgdbValue.MAX_DISTANCE) throw new IllegalStateException(material + ": distance " + d + " does not fit");
+    private static final VarHandle STATE = MethodHandles.arrayElementVarHandle(int[].class);
+
+    private static int open(int state) { return state & 0xff; }
+
+    private static int distance(int state) { return (state >>> 8) & 0xff; }
+
+    private static int flags(int state) { return state >>> 16; }
+
+    private static int state(int flags, int distance, int open) { return flags << 16 | distance << 8 | open; }
+
+    /** Scratch objects of one thread, and the positions it queued per distance. */
+    private final class Scratch {
+        final MoveGenerator generator = MoveGenerator.create(rules);
+        final MoveList moves = new MoveList();
+        final Position position = new Position(), child = new Position();
+        final int[][] buckets = new int[EgdbValue.MAX_DISTANCE + 1][];
+        final int[] bucketSize = new int[EgdbValue.MAX_DISTANCE + 1];
+
+        void queue(Material m, int d, int i) {
+            if (d > EgdbValue.MAX_DISTANCE) throw new IllegalStateException(m + ": distance " + d + " does not fit");
             int[] b = buckets[d];
             if (b == null) b = buckets[d] = new int[1024];
             if (bucketSize[d] == b.length) b = buckets[d] = Arrays.copyOf(b, b.length * 2);
             b[bucketSize[d]++] = i;
         }
+
+        /** Hands over the positions queued at d (and forgets them). */
+        int takeBucket(int d, int[] into, int at) {
+            int n = bucketSize[d];
+            if (n > 0) System.arraycopy(buckets[d], 0, into, at, n);
+            buckets[d] = null;
+            bucketSize[d] = 0;
+            return at + n;
+        }
     }
 
-    /** Scratch objects of one thread. */
-    private final class Scratch {
-        final MoveGenerator generator = MoveGenerator.create(rules);
-        final MoveList moves = new MoveList();
-        final Position position = new Position(), child = new Position();
+    private Scratch[] scratches() {
+        Scratch[] s = new Scratch[threads];
+        for (int t = 0; t < threads; t++) s[t] = new Scratch();
+        return s;
     }
 
+    /**
+     * The forward pass (in parallel), then the positions settled in order of distance: each
+     * bucket's positions are settled in parallel too, since what settling one queues always goes
+     * to a later bucket and the order inside a bucket changes nothing.
+     */
     byte[] buildSlice(Material m, SliceIndex index) {
         Slice s = new Slice(m, index);
-        parallel(s.size, (sc, i) -> forward(s, sc, i));
-        // Seed the distance buckets with what the forward pass settled through leaving moves.
-        for (int i = 0; i < s.size; i++) {
-            int f = s.flags[i];
-            if ((f & FLAG_SETTLED) != 0) continue;
-            if ((f & FLAG_WIN_QUEUED) != 0) s.queue(s.distance[i] & 0xff, i);
-            else if (s.open[i] == 0 && (f & FLAG_DRAW_EXIT) == 0) s.queue(s.distance[i] & 0xff, i);
-        }
-        Scratch sc = new Scratch();
+        Scratch[] scratch = scratches();
+        parallel(scratch, s.size, (sc, i) -> forward(s, sc, i));
         for (int d = 0; d <= EgdbValue.MAX_DISTANCE; d++) {
-            for (int k = 0; k < s.bucketSize[d]; k++) settle(s, sc, s.buckets[d][k], d);
-            s.buckets[d] = null;
+            int n = 0;
+            for (Scratch sc : scratch) n += sc.bucketSize[d];
+            if (n == 0) continue;
+            int[] bucket = new int[n];
+            for (int t = 0, at = 0; t < scratch.length; t++) at = scratch[t].takeBucket(d, bucket, at);
+            int distance = d;
+            parallel(scratch, n, (sc, k) -> settle(s, sc, bucket[k], distance));
         }
         return s.values;
     }
 
-    /** The forward pass over one index: moves that leave the slice are looked up, staying ones counted. */
+    /**
+     * The forward pass over one index: moves that leave the slice are looked up, staying ones
+     * counted; a position decided by its leaving moves alone is queued at its distance.
+     */
     private void forward(Slice s, Scratch sc, int i) {
         Position p = sc.position;
         if (!s.index.decode(i, p)) {
             s.values[i] = (byte) EgdbValue.NO_POSITION;
-            s.flags[i] = FLAG_SETTLED;
+            s.state[i] = state(FLAG_SETTLED, 0, 0);
             return;
         }
         int n = sc.generator.generate(p, sc.moves);
@@ -198,21 +217,29 @@ public final class EgdbBuilder {
             else flags |= FLAG_DRAW_EXIT;
         }
         if (open > 255) throw new IllegalStateException(s.material + ": more than 255 quiet moves");
-        s.open[i] = (byte) open;
+        int distance = lossDistance;
         if (winDistance != Integer.MAX_VALUE) {
             flags |= FLAG_WIN_QUEUED;
-            s.distance[i] = (byte) winDistance;
-        } else {
-            s.distance[i] = (byte) lossDistance;
+            distance = winDistance;
         }
-        s.flags[i] = (byte) flags;
+        s.state[i] = state(flags, distance, open);
+        if ((flags & FLAG_SETTLED) != 0) return;
+        if ((flags & FLAG_WIN_QUEUED) != 0 || (open == 0 && (flags & FLAG_DRAW_EXIT) == 0)) sc.queue(s.material, distance, i);
     }
 
     /** Settles index i at distance d (if nothing settled it sooner) and tells its predecessors. */
     private void settle(Slice s, Scratch sc, int i, int d) {
-        if ((s.flags[i] & FLAG_SETTLED) != 0) return;
-        s.flags[i] |= FLAG_SETTLED;
-        s.values[i] = (byte) EgdbValue.ofDistance(d);
+        for (int st; (flags(st = (int) STATE.getVolatile(s.state, i)) & FLAG_SETTLED) == 0; ) {
+            if (STATE.compareAndSet(s.state, i, st, st | state(FLAG_SETTLED, 0, 0))) {
+                s.values[i] = (byte) EgdbValue.ofDistance(d);
+                unmoves(s, sc, i, d);
+                return;
+            }
+        }
+    }
+
+    /** Walks the staying moves that lead to index i backwards and tells each predecessor. */
+    private void unmoves(Slice s, Scratch sc, int i, int d) {
         boolean lost = (d & 1) == 0;
         Position q = sc.position;
         s.index.decode(i, q);
@@ -234,7 +261,7 @@ public final class EgdbBuilder {
                         before.setSideToMove(mover);
                         before.play(from, to, 0, 0, false);
                         before.setSideToMove(mover);
-                        reached(s, (int) s.index.indexOf(before), d, lost);
+                        reached(s, sc, (int) s.index.indexOf(before), d, lost);
                         if (!king || !flying) break;
                     }
                 }
@@ -249,52 +276,64 @@ public final class EgdbBuilder {
      * predecessor's count reaches 0 only after all its staying moves were counted down, so a
      * count of 0 tells the false ones apart without generating captures again.
      */
-    private static void reached(Slice s, int j, int d, boolean lost) {
-        int f = s.flags[j];
-        if ((f & FLAG_SETTLED) != 0 || s.open[j] == 0) return;
-        if (lost) {
-            if ((f & FLAG_WIN_QUEUED) == 0 || (s.distance[j] & 0xff) > d + 1) {
-                s.flags[j] = (byte) (f | FLAG_WIN_QUEUED);
-                s.distance[j] = (byte) (d + 1);
-                s.queue(d + 1, j);
+    private static void reached(Slice s, Scratch sc, int j, int d, boolean lost) {
+        while (true) {
+            int st = (int) STATE.getVolatile(s.state, j);
+            int f = flags(st), open = open(st);
+            if ((f & FLAG_SETTLED) != 0 || open == 0) return;
+            int next, queueAt = -1;
+            if (lost) {
+                if ((f & FLAG_WIN_QUEUED) != 0 && distance(st) <= d + 1) return;
+                next = state(f | FLAG_WIN_QUEUED, d + 1, open);
+                queueAt = d + 1;
+            } else if ((f & FLAG_WIN_QUEUED) != 0) {
+                next = st - 1; // one staying move fewer to wait for
+            } else {
+                int loss = Math.max(distance(st), d + 1);
+                next = state(f, loss, open - 1);
+                if (open == 1 && (f & FLAG_DRAW_EXIT) == 0) queueAt = loss;
             }
-            return;
+            if (STATE.compareAndSet(s.state, j, st, next)) {
+                if (queueAt >= 0) sc.queue(s.material, queueAt, j);
+                return;
+            }
         }
-        int open = (s.open[j] & 0xff) - 1;
-        s.open[j] = (byte) open;
-        if ((f & FLAG_WIN_QUEUED) != 0) return;
-        int loss = Math.max(s.distance[j] & 0xff, d + 1);
-        s.distance[j] = (byte) loss;
-        if (open == 0 && (f & FLAG_DRAW_EXIT) == 0) s.queue(loss, j);
     }
 
-    /** What a loop body does with one index. */
+    /** What a loop body does with one item. */
     interface IndexTask {
         void run(Scratch scratch, int index);
     }
 
-    /** Runs a task on every index 0..size-1, on the builder's threads, in chunks. */
-    private void parallel(int size, IndexTask task) {
+    /**
+     * Runs a task on every item 0..size-1, in chunks, on the builder's threads (one scratch
+     * each); a small job runs on the calling thread alone.
+     */
+    private void parallel(Scratch[] scratch, int size, IndexTask task) {
         AtomicInteger next = new AtomicInteger();
         // Any failure of a worker (an Error too) fails the whole pass: a table with holes is never written.
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Runnable worker = () -> {
-            Scratch sc = new Scratch();
-            try {
-                for (int c; (c = next.getAndAdd(CHUNK)) < size && failure.get() == null; ) {
-                    int end = Math.min(size, c + CHUNK);
-                    for (int i = c; i < end; i++) task.run(sc, i);
+        int workers = size < 2 * CHUNK ? 1 : scratch.length;
+        Runnable[] work = new Runnable[workers];
+        for (int t = 0; t < workers; t++) {
+            Scratch sc = scratch[t];
+            work[t] = () -> {
+                try {
+                    for (int c; (c = next.getAndAdd(CHUNK)) < size && failure.get() == null; ) {
+                        int end = Math.min(size, c + CHUNK);
+                        for (int i = c; i < end; i++) task.run(sc, i);
+                    }
+                } catch (RuntimeException | Error e) {
+                    failure.compareAndSet(null, e);
                 }
-            } catch (RuntimeException | Error e) {
-                failure.compareAndSet(null, e);
-            }
-        };
-        if (threads == 1 || size < 2 * CHUNK) {
-            worker.run();
+            };
+        }
+        if (workers == 1) {
+            work[0].run();
         } else {
-            Thread[] ts = new Thread[threads];
-            for (int t = 0; t < threads; t++) {
-                ts[t] = new Thread(worker, "egdb-" + t);
+            Thread[] ts = new Thread[workers];
+            for (int t = 0; t < workers; t++) {
+                ts[t] = new Thread(work[t], "egdb-" + t);
                 ts[t].start();
             }
             for (Thread t : ts) {
@@ -359,7 +398,7 @@ public final class EgdbBuilder {
         SliceIndex index = egdb.index(m);
         int size = (int) index.size();
         AtomicInteger bad = new AtomicInteger();
-        parallel(size, (sc, i) -> {
+        parallel(scratches(), size, (sc, i) -> {
             String problem = check(index, sc, i);
             if (problem != null && bad.getAndIncrement() < 5) report.println(m + " index " + i + ": " + problem);
         });

@@ -59,6 +59,15 @@ public record Material(int whiteMen, int whiteKings, int blackMen, int blackKing
         return Math.max(Math.max(wm, wk), Math.max(bm, bk)) >= KIND_LIMIT ? null : new Material(wm, wk, bm, bk);
     }
 
+    /** For people: white's pieces v black's, e.g. {@code 2K1M v 1K} (two kings and a man against a king). */
+    public String describe() {
+        return side(whiteMen, whiteKings) + " v " + side(blackMen, blackKings);
+    }
+
+    private static String side(int men, int kings) {
+        return (kings > 0 ? kings + "K" : "") + (men > 0 ? men + "M" : "");
+    }
+
     @Override
     public String toString() { return fileStem(); }
 }

@@ -37,6 +37,8 @@ public final class SliceIndex {
         final int[] bitOf;       // domain number -> layout bit
         final int[] numberOf;    // layout bit -> domain number, or -1
         final long lo, hi;       // the domain as a bitboard
+        /** term[i][bit]: what the i-th lowest piece on a layout bit adds to a rank. */
+        final long[][] term = new long[BINOMIAL[0].length][];
 
         Domain(Geometry g, long excludeLo, long excludeHi) {
             long l = g.boardLo() & ~excludeLo, h = g.boardHi() & ~excludeHi;
@@ -52,6 +54,10 @@ public final class SliceIndex {
                     numberOf[b] = n++;
                 }
             }
+            for (int i = 1; i < term.length; i++) {
+                term[i] = new long[g.layoutBits()];
+                for (int b = 0; b < g.layoutBits(); b++) term[i][b] = numberOf[b] < 0 ? 0 : binomial(numberOf[b], i);
+            }
         }
 
         int size() { return bitOf.length; }
@@ -60,9 +66,23 @@ public final class SliceIndex {
         long rank(long setLo, long setHi) {
             long r = 0;
             int i = 1;
-            for (long s = setLo; s != 0; s &= s - 1) r += binomial(numberOf[Long.numberOfTrailingZeros(s)], i++);
-            for (long s = setHi; s != 0; s &= s - 1) r += binomial(numberOf[64 + Long.numberOfTrailingZeros(s)], i++);
+            for (long s = setLo; s != 0; s &= s - 1) r += term[i++][Long.numberOfTrailingZeros(s)];
+            for (long s = setHi; s != 0; s &= s - 1) r += term[i++][64 + Long.numberOfTrailingZeros(s)];
             return r;
+        }
+
+        /**
+         * The largest domain number a below {@code limit} with binomial(a, i) &lt;= rank (a
+         * binary search: binomial(a, i) grows with a).
+         */
+        int unrankStep(long rank, int i, int limit) {
+            int lo = i - 1, hi = limit; // binomial(i - 1, i) = 0 <= rank; the answer is in [lo, hi)
+            while (hi - lo > 1) {
+                int mid = (lo + hi) >>> 1;
+                if (binomial(mid, i) <= rank) lo = mid;
+                else hi = mid;
+            }
+            return lo;
         }
     }
 
@@ -126,14 +146,13 @@ public final class SliceIndex {
     }
 
     private static boolean place(Position p, Domain d, int k, long rank, int side, boolean king) {
-        int a = d.size() - 1;
+        int a = d.size();
         for (int i = k; i >= 1; i--) {
-            while (binomial(a, i) > rank) a--;
+            a = d.unrankStep(rank, i, a);
             rank -= binomial(a, i);
             int bit = d.bitOf[a];
             if (!p.isEmpty(bit)) return false;
             p.put(side, king, bit);
-            a--;
         }
         return true;
     }

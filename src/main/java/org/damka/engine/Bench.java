@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 import org.damka.board.Fen;
+import org.damka.egdb.EgdbSettings;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
@@ -37,6 +38,7 @@ public final class Bench {
     private volatile boolean stopped;
     /** The evaluation searched with: the default one for the signature, another to compare speed. */
     private final String evaluation;
+    private final EgdbSettings tables;
 
     /** A bench with the default evaluation (the signature). */
     public Bench() {
@@ -45,7 +47,16 @@ public final class Bench {
 
     /** A bench with the named evaluation (see {@link Evaluator#named}). */
     public Bench(String evaluation) {
+        this(evaluation, null);
+    }
+
+    /**
+     * A bench with the named evaluation that probes endgame tables (null: none, as for the
+     * signature), to measure what probing costs and saves.
+     */
+    public Bench(String evaluation, EgdbSettings tables) {
         this.evaluation = Evaluator.canonicalName(evaluation);
+        this.tables = tables;
     }
 
     /** One bench position: variant, depth, position string. */
@@ -104,7 +115,7 @@ public final class Bench {
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
         java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        long start = cpu.getCurrentThreadCpuTime();
+        long start = cpu.getCurrentThreadCpuTime(), loading = 0;
         int index = 0;
         for (Position bp : positions) {
             if (stopped) break;
@@ -112,6 +123,11 @@ public final class Bench {
             if (search == null || search.rules() != bp.rules()) {
                 search = null; // the previous table may go before the next is allocated
                 search = new Search(bp.rules(), Evaluator.named(bp.rules(), evaluation), HASH_MB);
+                if (tables != null) { // loading the tables is not searching: its time is left out
+                    long l0 = cpu.getCurrentThreadCpuTime();
+                    search.setEgdb(tables.tables(bp.rules()));
+                    loading += cpu.getCurrentThreadCpuTime() - l0;
+                }
             }
             search.clear();
             current = search;
@@ -140,7 +156,7 @@ public final class Bench {
             lines.add(line);
             if (progress != null) progress.accept(line);
         }
-        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start) / 1_000_000);
+        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start - loading) / 1_000_000);
         return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms, lines.size() == positions.size());
     }
 }

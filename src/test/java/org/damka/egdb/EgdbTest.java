@@ -214,22 +214,86 @@ class EgdbTest {
         }
     }
 
-    /** Index and position are inverse of each other. */
+    /**
+     * A search that probes the tables allocates nothing per node either (as AllocationTest's
+     * search test): a five-piece russian ending with the 3-piece tables loaded, whose captures
+     * lead into them.
+     */
+    @Test
+    void searchWithTablesAllocatesNothingPerNode() throws IOException {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long thread = Thread.currentThread().getId();
+        Rules rules = Variants.RUSSIAN;
+        EgdbBuilder builder = new EgdbBuilder(rules, dir, 2, QUIET);
+        builder.build(3);
+        org.damka.search.SearchListener silent = new org.damka.search.SearchListener() {
+            @Override public void info(org.damka.search.SearchInfo info) { }
+            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
+        };
+        org.damka.search.Search search = new org.damka.search.Search(rules, org.damka.eval.Evaluator.forRules(rules), 16);
+        search.setEgdb(builder.egdb());
+        org.damka.game.Game game = new org.damka.game.Game(rules, org.damka.board.Fen.parse(rules, "W:WKa1,c3,e3:Bf6,h6"));
+        org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);
+        search.run(game, limits, 0, silent);
+        double perNode = Double.MAX_VALUE;
+        for (int run = 0; run < 3; run++) {
+            search.clear();
+            long before = threads.getThreadAllocatedBytes(thread);
+            search.run(game, limits, 0, silent);
+            perNode = Math.min(perNode, (double) (threads.getThreadAllocatedBytes(thread) - before) / Math.max(1, search.nodes()));
+        }
+        assertTrue(search.tbHits() > 1000, "tbhits " + search.tbHits() + " of " + search.nodes() + " nodes");
+        assertTrue(perNode < 0.1, "search with tables allocated " + perNode + " bytes per node over " + search.nodes() + " nodes");
+    }
+
+    /** Index and position are inverse of each other, with one and with several pieces of a kind. */
     @ParameterizedTest
-    @ValueSource(strings = {"international", "hexagonal"})
+    @ValueSource(strings = {"international", "hexagonal", "russian"})
     void indexRoundTrips(String variant) {
         Rules rules = Variants.byName(variant);
         Egdb egdb = new Egdb(rules);
-        SliceIndex index = egdb.index(new Material(1, 1, 1, 1));
-        Position p = new Position();
-        SplittableRandom random = new SplittableRandom(7);
-        int real = 0;
-        for (int n = 0; n < 20_000; n++) {
-            long i = random.nextLong(index.size());
-            if (!index.decode(i, p)) continue;
-            real++;
-            assertEquals(i, index.indexOf(p));
+        for (Material m : List.of(new Material(1, 1, 1, 1), new Material(2, 0, 0, 3), new Material(0, 2, 3, 0))) {
+            SliceIndex index = egdb.index(m);
+            Position p = new Position();
+            SplittableRandom random = new SplittableRandom(7);
+            int real = 0;
+            for (int n = 0; n < 20_000; n++) {
+                long i = random.nextLong(index.size());
+                if (!index.decode(i, p)) continue;
+                real++;
+                assertEquals(Material.of(p), m);
+                assertEquals(i, index.indexOf(p));
+            }
+            assertTrue(real > 10_000, m + ": " + real);
         }
-        assertTrue(real > 15_000);
+    }
+
+    /** {@code egdb stats}' counts (White to move, from the stored bytes) agree with probing every decoded position. */
+    @Test
+    void whiteToMoveCountsAgreeWithProbing() throws IOException {
+        Rules rules = Variants.RUSSIAN;
+        EgdbBuilder builder = new EgdbBuilder(rules, dir, 2, QUIET);
+        builder.build(3);
+        Egdb egdb = builder.egdb();
+        Position p = new Position();
+        for (Material m : Egdb.balances(rules, 3)) {
+            SliceIndex index = egdb.index(m);
+            long w = 0, d = 0, l = 0;
+            int longest = 0;
+            for (long i = 0; i < index.size(); i++) {
+                if (!index.decode(i, p) || p.sideToMove() != Position.WHITE) continue;
+                int v = egdb.probe(p);
+                if (EgdbValue.isWin(v)) {
+                    w++;
+                    longest = Math.max(longest, EgdbValue.distance(v));
+                } else if (EgdbValue.isLoss(v)) {
+                    l++;
+                } else {
+                    d++;
+                }
+            }
+            EgdbCounts c = egdb.whiteToMoveCounts(m);
+            assertEquals(List.of(w, d, l, (long) longest), List.of(c.wins(), c.draws(), c.losses(), (long) c.longestWin()), m.describe());
+        }
     }
 }

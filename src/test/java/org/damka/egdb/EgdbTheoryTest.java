@@ -11,6 +11,7 @@ import org.damka.board.Position;
 import org.damka.movegen.MoveGenerator;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -136,5 +137,42 @@ class EgdbTheoryTest {
         long[] c = count(r, new Material(0, 3, 0, 1), (p, g) -> quiet(p, g) && blackOn(p, line) && !whiteOn(p, line));
         assertEquals(0, c[2]);
         assertTrue(c[1] > 20 * c[0] && c[1] > 10_000, "wins " + c[0] + ", draws " + c[1]);
+    }
+
+    /**
+     * English, three kings against two (five pieces): a win. Source: E. Lasker, "Chess and
+     * Checkers: the Way to Mastership" (1918), Elementary Tactics: "in the ending three kings
+     * against two kings ... the three Kings will always win when handled right". The tables
+     * agree for all but about 0.1% of the quiet positions (kings crowded on an edge, where the
+     * two kings hold or win at once).
+     */
+    @Test
+    void englishThreeKingsBeatTwo() throws IOException {
+        long[] c = count(Variants.ENGLISH, new Material(0, 3, 0, 2), EgdbTheoryTest::quiet);
+        assertTrue(c[0] > 1_000_000 && (c[1] + c[2]) * 500 < c[0], "wins " + c[0] + ", draws " + c[1] + ", losses " + c[2]);
+    }
+
+    /**
+     * International, four kings against one (five pieces): always a win, unlike three against
+     * one. Source: C. Piens, "PC Blues deel 30: Overmachtseindspelen" (2014), chapter "Winst van
+     * 4 dammen tegen 1 dam". Slow (about 21 M positions, minutes): tagged deep.
+     */
+    @Test
+    @Tag("deep")
+    void internationalFourKingsBeatOne() throws IOException {
+        long[] c = count(Variants.INTERNATIONAL, new Material(0, 4, 0, 1), EgdbTheoryTest::quiet);
+        assertEquals(0, c[1] + c[2], "drawn or lost: " + c[1] + " " + c[2]);
+        assertTrue(c[0] > 4_000_000, "wins " + c[0]);
+    }
+
+    /**
+     * Hexagonal, two kings against one: a draw in general, the few wins tactical (at most 5
+     * plies). No source: no table existed for this variant; docs/egdb.md states it as new.
+     */
+    @Test
+    void hexagonalTwoKingsDoNotBeatOne() throws IOException {
+        long[] c = count(Variants.HEXAGONAL, new Material(0, 2, 0, 1), EgdbTheoryTest::quiet);
+        assertEquals(0, c[2]);
+        assertTrue(c[1] > 30 * c[0] && c[3] <= 5, "wins " + c[0] + " (longest " + c[3] + " plies), draws " + c[1]);
     }
 }

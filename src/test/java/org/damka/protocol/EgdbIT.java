@@ -33,7 +33,7 @@ class EgdbIT extends OneEngineIT {
     static void buildTables() throws IOException {
         PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
         new EgdbBuilder(Variants.RUSSIAN, dir, 2, quiet).build(new Material(0, 3, 0, 1));
-        new EgdbBuilder(Variants.ENGLISH, dir, 2, quiet).build(new Material(0, 2, 0, 1));
+        new EgdbBuilder(Variants.ENGLISH, dir, 2, quiet).build(new Material(0, 3, 0, 2));
         new EgdbBuilder(Variants.INTERNATIONAL, dir, 2, quiet).build(new Material(0, 3, 0, 1));
     }
 
@@ -68,6 +68,18 @@ class EgdbIT extends OneEngineIT {
         assertEquals("draw", tableValue("international", "W:WK47,K48,K49:BK5"));
         // No table for five pieces here.
         assertEquals("unknown", tableValue("russian", "W:WKa1,Kc1,Ke1,Kg1:BKf8"));
+    }
+
+    /**
+     * English, three kings against two win (E. Lasker, 1918, see EgdbTheoryTest), e.g. "either
+     * to play, White to win" (B. Newell, Checker School: W:WK22,K23,K24:BK31,K32) and A. Banks'
+     * "White to play and win" (Checker Board Strategy: W:WK5,K13,K17:BK1,K6).
+     */
+    @Test
+    void englishThreeKingsBeatTwo() {
+        assertTrue(tableValue("english", "W:WK22,K23,K24:BK31,K32").startsWith("win in "));
+        assertTrue(tableValue("english", "B:WK22,K23,K24:BK31,K32").startsWith("loss in "));
+        assertTrue(tableValue("english", "W:WK5,K13,K17:BK1,K6").startsWith("win in "));
     }
 
     /** Both sides played by the engine with tables: the three kings win inside the 15-move rule. */
