@@ -152,6 +152,7 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
+        indexedList = null;
         walkPieces(menLo | (ownLo & p.kingsLo()), 0, freeLo, freeHi, p.kingsLo());
         long hi = menHi | (ownHi & p.kingsHi());
         if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
@@ -342,6 +343,7 @@ public abstract class MoveGenerator {
             if (rank > best) {
                 best = rank;
                 list.size = listStart;
+                indexedList = null;
             }
         }
         if (count >= 2) {
@@ -365,13 +367,15 @@ public abstract class MoveGenerator {
     // captures) uses an open-addressing index of the list instead of a quadratic scan. It is
     // made only when a list gets long, so ordinary positions never allocate or touch it.
     private static final int LINEAR_MERGE_LIMIT = 48;
+    // The index belongs to one walk's list from listStart: a new walk, or the majority rule
+    // emptying the list, drops it (indexedList = null), or it would hold positions of old moves.
     private int[] index;          // list position + 1, or 0 for a free slot
     private MoveList indexedList;
     private int indexedStart, indexedCount;
 
     /** True if the list (from listStart) already has the move; indexes entries as needed. */
     private boolean indexedContains(MoveList list, int to, long capLo, long capHi) {
-        if (indexedList != list || indexedStart != listStart || indexedCount > list.size - listStart) {
+        if (indexedList != list || indexedStart != listStart) {
             indexedList = list;
             indexedStart = listStart;
             indexedCount = 0;
