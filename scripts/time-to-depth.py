@@ -2,13 +2,17 @@
 """Time to depth: how long damka needs to finish depths 12, 16 and 20 from fixed positions.
 
 Each jar searches each position once, in a fresh process (one thread, 64 MB table), with
-`go depth MAX`, and is sent `stop` after SECONDS. The time of a depth is the `time` field of the
-engine's `info depth D` line (milliseconds since `go`), so start-up and JIT warm-up before `go`
-do not count. Jars alternate within each position, so load on the machine hits them alike.
+`go depth MAX`, and is sent `stop` after SECONDS of wall time. A depth's time is given twice: the
+wall time, the `time` field of the engine's `info depth D` line (milliseconds since `go`), and
+in brackets the CPU time the engine's process had used since `go` when the line arrived (read
+from /proc; it includes the JIT and GC threads). On a shared machine the CPU time is the fairer
+figure. Start-up and JIT warm-up before `go` count in neither. Jars alternate within each
+position, so load on the machine hits them alike.
 
 With --scan DIR (a Scan 2.0 run directory: ./scan, scan.ini, data/), Scan 2.0 also searches the
 international positions for SECONDS through its first Hub protocol; the table then gives the depth
-Scan had finished when damka finished each depth. Scan prints only depths >= 12.
+Scan had finished when damka finished each depth, compared by CPU time. Scan prints only depths
+>= 12.
 
 usage: scripts/time-to-depth.py [--seconds 60] [--depths 12,16,20] [--variants russian,english,international]
                                 [--scan DIR] LABEL=JAR [LABEL=JAR ...]
@@ -43,8 +47,15 @@ POSITIONS = {
 }
 
 
+def cpu_seconds(pid):
+    """User + system CPU time of a process so far (Linux /proc)."""
+    with open("/proc/%d/stat" % pid) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def damka_depth_times(jar, variant, fen, max_depth, seconds):
-    """{depth: seconds} of the depths the engine finished before being stopped."""
+    """{depth: (wall seconds, CPU seconds)} of the depths the engine finished before being stopped."""
     p = subprocess.Popen(["java", "-jar", jar], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True, bufsize=1)
 
@@ -61,6 +72,7 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
     for line in p.stdout:
         if line.startswith("readyok"):
             break
+    cpu0 = cpu_seconds(p.pid)
     send("go depth %d" % max_depth)
     timer = threading.Timer(seconds, lambda: send("stop"))
     timer.start()
@@ -69,7 +81,7 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
         for line in p.stdout:
             m = re.match(r"info depth (\d+) .*\btime (\d+)", line)
             if m and " upperbound" not in line and " lowerbound" not in line:
-                times[int(m.group(1))] = int(m.group(2)) / 1000.0
+                times[int(m.group(1))] = (int(m.group(2)) / 1000.0, cpu_seconds(p.pid) - cpu0)
             if line.startswith("bestmove"):
                 break
     finally:
@@ -81,16 +93,22 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
 
 
 def scan_depth_times(run_dir, fen, seconds):
-    """{depth: seconds} of Scan 2.0 searching an international position for the given time."""
+    """{depth: CPU seconds} of Scan 2.0 searching an international position for the given time."""
     p = subprocess.Popen(["./scan", "hub"], cwd=run_dir, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.DEVNULL, text=True)
-    p.stdin.write("hub\ninit\npos %s\ntime %d\ngo\n" % (hub_position(fen), int(seconds * 1000)))
+    p.stdin.write("hub\ninit\n")
+    p.stdin.flush()
+    for line in p.stdout:
+        if line.startswith("ready"):
+            break
+    cpu0 = cpu_seconds(p.pid)
+    p.stdin.write("pos %s\ntime %d\ngo\n" % (hub_position(fen), int(seconds * 1000)))
     p.stdin.flush()
     times = {}
     for line in p.stdout:
         w = line.split()
         if w and w[0] == "info":  # info depth plyavg score nodes seconds Mnps pv
-            times[int(w[1])] = float(w[5])
+            times[int(w[1])] = cpu_seconds(p.pid) - cpu0
         if w and w[0] == "move":
             break
     p.stdin.write("quit\n")
@@ -133,7 +151,8 @@ def main():
     for label, jar in jars:
         if not os.path.exists(jar):
             sys.exit("no such jar: " + jar)
-    header = "| variant | position | engine | " + " | ".join("depth %d" % d for d in depths) + " | deepest in %g s |" % a.seconds
+    header = ("| variant | position | engine | " + " | ".join("depth %d: wall (CPU)" % d for d in depths)
+              + " | deepest in %g s |" % a.seconds)
     rows = []
     for variant in a.variants.split(","):
         for name, fen in POSITIONS[variant]:
@@ -141,15 +160,15 @@ def main():
             for label, jar in jars:
                 own[label] = damka_depth_times(jar, variant, fen, max(depths), a.seconds)
                 print("%s %s %s %s" % (variant, name, label, own[label]), file=sys.stderr, flush=True)
-                cells = ["%.2f s" % own[label][d] if d in own[label] else "—" for d in depths]
+                cells = ["%.1f s (%.1f)" % own[label][d] if d in own[label] else "—" for d in depths]
                 deepest = max(own[label]) if own[label] else 0
                 rows.append("| %s | %s | damka %s | %s | %d |" % (variant, name, label, " | ".join(cells), deepest))
             if a.scan and variant == "international":
                 scan = scan_depth_times(a.scan, fen, a.seconds)
                 print("%s %s scan2 %s" % (variant, name, scan), file=sys.stderr, flush=True)
-                # Scan's depth at the moment each damka (the last jar) finished each depth.
+                # Scan's depth when it had used the CPU time each damka (the last jar) used to finish each depth.
                 last = own[jars[-1][0]]
-                cells = ["d%s" % (reached_by(scan, last[d]) or "<12") if d in last else "—" for d in depths]
+                cells = ["d%s" % (reached_by(scan, last[d][1]) or "<12") if d in last else "—" for d in depths]
                 rows.append("| %s | %s | Scan 2.0 at %s's times | %s | %d |"
                             % (variant, name, jars[-1][0], " | ".join(cells), max(scan) if scan else 0))
     print(header)
