@@ -36,11 +36,23 @@ public abstract class MoveGenerator {
     private final Rules.PromotionInCapture promotionInCapture;
     /** Directions a man captures in, per side. */
     protected final int[] manCaptureDirections = new int[2];
-    /** Scratch list for counting captures. */
+    /** Counting mode's list: the captures that need merging (see {@link #mayRepeat}). */
     private final MoveList scratch = new MoveList(MoveList.ONE_POSITION);
+    /**
+     * The fewest pieces a man's capture can take when two of its paths are the same move. On a
+     * square board a man's jumps land on one lattice whose graph has no odd cycle, and each
+     * captured piece fixes the jump over it, so the captured set fixes the path's jumps: a second
+     * path with the same ends needs a cycle of them, four at least. Hexagonal cells have
+     * triangles, and a man that goes on as a king can end where a man's path ends: merge from
+     * two there, as for kings.
+     */
+    private final int manRepeatsFrom;
 
     // Walker state for the move being built.
     private MoveList out;
+    /** Counting mode (perft's last ply): finished captures that cannot repeat are only counted. */
+    private boolean counting;
+    private int counted;
     private int listStart;
     private int origin;
     private boolean originIsKing;
@@ -69,6 +81,8 @@ public abstract class MoveGenerator {
         this.precedence = rules.capturePrecedence();
         this.ranked = precedence != CapturePrecedence.FREE_CHOICE;
         this.promotionInCapture = rules.promotionInCapture();
+        this.manRepeatsFrom = geometry.twoWords()
+                || promotionInCapture == Rules.PromotionInCapture.CONTINUE_AS_KING ? 2 : 4;
         int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
         int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
         manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? everyDirection : forwardWhite;
@@ -94,13 +108,19 @@ public abstract class MoveGenerator {
         return list.size;
     }
 
-    /** The number of legal moves (perft's last ply): quiet moves are counted without listing them. */
+    /**
+     * The number of legal moves (perft's last ply), counted without listing them: quiet moves by
+     * popcounts, captures by the walker in counting mode (it lists only those it must merge).
+     */
     public final int countMoves(Position p) {
         long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
         if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
             scratch.clear();
+            counting = true;
+            counted = 0;
             generateCaptures(p, scratch, menLo, menHi);
-            return scratch.size;
+            counting = false;
+            return counted + scratch.size;
         }
         return countQuiet(p);
     }
@@ -152,6 +172,7 @@ public abstract class MoveGenerator {
         out = list;
         listStart = list.size;
         best = 0;
+        indexedList = null;
         walkPieces(menLo | (ownLo & p.kingsLo()), 0, freeLo, freeHi, p.kingsLo());
         long hi = menHi | (ownHi & p.kingsHi());
         if (hi != 0) walkPieces(hi, 64, freeLo, freeHi, p.kingsHi());
@@ -342,9 +363,16 @@ public abstract class MoveGenerator {
             if (rank > best) {
                 best = rank;
                 list.size = listStart;
+                counted = 0;
+                indexedList = null;
             }
         }
-        if (count >= 2) {
+        if (!mayRepeat(count, promotes)) {
+            if (counting) counted++;
+            else list.add(origin, to, capLo, capHi, count, promotes);
+            return;
+        }
+        {
             if (list.size - listStart <= LINEAR_MERGE_LIMIT) {
                 for (int i = listStart; i < list.size; i++) {
                     if (same(list, i, to, capLo, capHi)) return;
@@ -356,6 +384,14 @@ public abstract class MoveGenerator {
         list.add(origin, to, capLo, capHi, count, promotes);
     }
 
+    /**
+     * True if another path of the capture being emitted can be the same move: a king's capture
+     * (or a man's that goes on as a king) of two pieces or more, a man's of {@link #manRepeatsFrom}.
+     */
+    private boolean mayRepeat(int count, boolean promotes) {
+        return count >= 2 && (originIsKing || promotes || count >= manRepeatsFrom);
+    }
+
     private boolean same(MoveList list, int i, int to, long capLo, long capHi) {
         return list.capturedLo[i] == capLo && list.capturedHi[i] == capHi
                 && list.from(i) == origin && list.to(i) == to;
@@ -365,13 +401,15 @@ public abstract class MoveGenerator {
     // captures) uses an open-addressing index of the list instead of a quadratic scan. It is
     // made only when a list gets long, so ordinary positions never allocate or touch it.
     private static final int LINEAR_MERGE_LIMIT = 48;
+    // The index belongs to one walk's list from listStart: a new walk, or the majority rule
+    // emptying the list, drops it (indexedList = null), or it would hold positions of old moves.
     private int[] index;          // list position + 1, or 0 for a free slot
     private MoveList indexedList;
     private int indexedStart, indexedCount;
 
     /** True if the list (from listStart) already has the move; indexes entries as needed. */
     private boolean indexedContains(MoveList list, int to, long capLo, long capHi) {
-        if (indexedList != list || indexedStart != listStart || indexedCount > list.size - listStart) {
+        if (indexedList != list || indexedStart != listStart) {
             indexedList = list;
             indexedStart = listStart;
             indexedCount = 0;

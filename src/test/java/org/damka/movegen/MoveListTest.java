@@ -29,4 +29,20 @@ class MoveListTest {
         for (int i = 0; i < n; i++) copy.addFrom(list, i);
         for (int i = 0; i < n; i++) assertTrue(copy.sameMove(i, list, i));
     }
+
+    @Test
+    void mergesDuplicatesRightAfterAnotherLongCaptureList() {
+        // Found by the differential test: the index that merges duplicates in long capture lists
+        // (over 48 moves) was kept from one walk (50 moves) to the next on the same list, and the
+        // second position listed 59 moves where 58 are distinct.
+        Rules rules = Variants.HEXAGONAL;
+        MoveGenerator generator = MoveGenerator.create(rules);
+        MoveList list = new MoveList();
+        generator.generate(Fen.parse(rules,
+                "W:WKd3,Kf1,Kf10,g1:BKa1,Ka2,Kb2,Kd5,Ke3,Ke4,Ke8,Kf2,Kg2,Kg3,Kh6,Ki1,Kj3,Kj4,c3,g5"), list);
+        Position p = Fen.parse(rules, "W:WKa2,Ke5,Ke9,Kf2,g5:BKc7,Kg4,a1,d3,d6,e1,e2,e3,e4,e6,e8,g8,h2,h3,i3,i7");
+        int n = generator.generate(p, list);
+        assertEquals(58, n);
+        assertEquals(Canonical.referenceMoves(rules, p), Canonical.engineMoves(rules, generator, p, list));
+    }
 }
