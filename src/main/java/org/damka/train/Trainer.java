@@ -24,10 +24,15 @@ import org.damka.rules.Rules;
 import org.damka.selfplay.SelfPlayFile;
 
 /**
- * Fits the learned evaluation to self-play results by logistic regression: the win probability
- * of White is {@code sigmoid(eval / K)}, where the scale K is first fitted to the search scores
- * in the data (so eval stays in the units of the search), then the parameters minimise the
- * cross-entropy with the game results plus an L2 penalty, by Adam on mini-batches. Every
+ * Fits the learned evaluation (the classic evaluation plus a learned correction) to self-play
+ * results by logistic regression: the win probability of White is {@code sigmoid(eval / K)},
+ * where the scale K is first fitted to the classic evaluation of the positions (so eval stays in
+ * the units of the search, and the loss at the start is classic's: the baseline to beat), then
+ * the parameters minimise the cross-entropy with the target plus an L2 penalty, by Adam on
+ * mini-batches. The target is the game result, or with {@code searchShare} s > 0 the blend
+ * {@code (1 - s) result + s sigmoid(score / K')} with the deeper search score the self-play
+ * recorded (K' fitted to those scores): less noise per position than the result alone.
+ * Reported losses are always against the game results. Every
  * position is also learnt turned half a turn with the colours swapped (the same game for the
  * other side). Positions with a capture pending are dropped and duplicates merged (their
  * results averaged). A fixed
@@ -38,11 +43,11 @@ import org.damka.selfplay.SelfPlayFile;
 public final class Trainer {
     /** How to train. */
     public record Config(Rules rules, int epochs, int batch, double learningRate, double l2, double validationShare,
-                         long seed, int threads) { }
+                         double searchShare, long seed, int threads) { }
 
     private final Config c;
     private final Features features;
-    private final PositionalEvaluator drawScale;
+    private final PositionalEvaluator classic;
     private final int windows;
     private final PrintStream log;
 
@@ -52,7 +57,9 @@ public final class Trainer {
     private int[] scalars;     // n * SCALARS
     private float[] opening;   // opening share of the phase, 0..1
     private float[] scale;     // draw scaling, 0..1
+    private float[] base;      // the classic evaluation (White)
     private float[] result;    // White's score, averaged over duplicates
+    private float[] target;    // what is fitted: the result, blended with the search score
     private float[] weight;    // how many times the position was seen
     private int[] scores;      // search score (White), averaged
     private int[] train, validation;
@@ -66,7 +73,7 @@ public final class Trainer {
     public Trainer(Config config, PrintStream log) {
         this.c = config;
         this.features = new Features(config.rules());
-        this.drawScale = new PositionalEvaluator(config.rules());
+        this.classic = new PositionalEvaluator(config.rules());
         this.windows = features.windows().count();
         this.log = log;
     }
@@ -92,6 +99,7 @@ public final class Trainer {
         scalars = new int[keys.size() * Features.SCALARS];
         opening = new float[keys.size()];
         scale = new float[keys.size()];
+        base = new float[keys.size()];
         result = new float[keys.size()];
         weight = new float[keys.size()];
         scores = new int[keys.size()];
@@ -108,7 +116,8 @@ public final class Trainer {
             for (int w = 0; w < windows; w++) states[n * windows + w] = features.windows().index(w, p);
             for (int t = 0; t < Features.SCALARS; t++) scalars[n * Features.SCALARS + t] = features.scalar(p, t);
             opening[n] = (float) features.phase(p) / features.startPieces();
-            scale[n] = (float) drawScale.drawScale(p) / PositionalEvaluator.SCALE_ONE;
+            scale[n] = (float) classic.drawScale(p) / PositionalEvaluator.SCALE_ONE;
+            base[n] = p.sideToMove() == Position.WHITE ? classic.evaluate(p) : -classic.evaluate(p);
             result[n] = (float) (m[0] / m[2]);
             scores[n] = (int) Math.round(m[1] / m[2]);
             weight[n] = (float) m[2];
@@ -147,20 +156,26 @@ public final class Trainer {
         return m;
     }
 
-    /** The scale K that best maps search scores to results (golden-section search on the log loss). */
-    double fitScale() {
+    /** A score per position (White's view). */
+    private interface Score {
+        double of(int i);
+    }
+
+    /** The scale K that best maps a score to the results on the train set (golden-section search on the log loss). */
+    private double fitScale(Score score) {
         double lo = 10, hi = 2000;
         for (int it = 0; it < 60; it++) {
             double a = hi - (hi - lo) / 1.618, b = lo + (hi - lo) / 1.618;
-            if (scoreLoss(a) < scoreLoss(b)) hi = b; else lo = a;
+            if (scoreLoss(score, a, train) < scoreLoss(score, b, train)) hi = b; else lo = a;
         }
         return (lo + hi) / 2;
     }
 
-    private double scoreLoss(double k) {
+    /** Mean log loss against the results of sigmoid(score / k) over a set of positions. */
+    private double scoreLoss(Score score, double k, int[] set) {
         double sum = 0, total = 0;
-        for (int i : train) {
-            sum += weight[i] * crossEntropy(result[i], scores[i] / k);
+        for (int i : set) {
+            sum += weight[i] * crossEntropy(result[i], score.of(i) / k);
             total += weight[i];
         }
         return sum / total;
@@ -175,6 +190,7 @@ public final class Trainer {
         return 1 / (1 + Math.exp(-x));
     }
 
+    /** The learned evaluation of position i (White), as {@link org.damka.eval.learned.LearnedEvaluator} computes it. */
     private double eval(double[] p, int i, int scalarBase) {
         double a = opening[i], sum = 0;
         for (int w = 0; w < windows; w++) {
@@ -185,22 +201,22 @@ public final class Trainer {
             int v = scalars[i * Features.SCALARS + t];
             sum += v * (a * p[scalarBase + 2 * t] + (1 - a) * p[scalarBase + 2 * t + 1]);
         }
-        return sum * scale[i];
+        return base[i] + sum * scale[i];
     }
 
-    /** Mean loss over a set of positions. */
+    /** Mean loss against the results over a set of positions. */
     private double loss(double[] p, int[] set, int scalarBase) {
-        double sum = 0, total = 0;
-        for (int i : set) {
-            sum += weight[i] * crossEntropy(result[i], eval(p, i, scalarBase) / k);
-            total += weight[i];
-        }
-        return sum / total;
+        return scoreLoss(i -> eval(p, i, scalarBase), k, set);
     }
 
     /** Trains from {@code start} and returns the fitted weights. */
     public LearnedWeights train(LearnedWeights start) throws InterruptedException {
-        k = fitScale();
+        k = fitScale(i -> base[i]);
+        double searchK = fitScale(i -> scores[i]);
+        log.printf(Locale.ROOT, "train: baselines on the validation set: classic evaluation %.5f (K %.1f), self-play search score %.5f (K %.1f)%n",
+                scoreLoss(i -> base[i], k, validation), k, scoreLoss(i -> scores[i], searchK, validation), searchK);
+        target = new float[n];
+        for (int i = 0; i < n; i++) target[i] = (float) ((1 - c.searchShare()) * result[i] + c.searchShare() * sigmoid(scores[i] / searchK));
         int size = start.params().length, scalarBase = start.scalarBase();
         double[] p = new double[size];
         for (int i = 0; i < size; i++) p[i] = start.params()[i];
@@ -213,8 +229,7 @@ public final class Trainer {
         SplittableRandom random = new SplittableRandom(c.seed());
         int[] order = train.clone();
         losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
-        log.printf(Locale.ROOT, "train: scale K %.1f (sigmoid(score / K) fits the results of the search scores); epoch 0 train %.5f validation %.5f%n",
-                k, losses.get(0)[0], losses.get(0)[1]);
+        log.printf(Locale.ROOT, "epoch 0 train %.5f validation %.5f%n", losses.get(0)[0], losses.get(0)[1]);
         double b1 = 0.9, b2 = 0.999, eps = 1e-8;
         long step = 0;
         try {
@@ -272,7 +287,7 @@ public final class Trainer {
         for (int j = lo; j < hi; j++) {
             int i = order[j];
             double e = eval(p, i, scalarBase);
-            double d = weight[i] * (sigmoid(e / k) - result[i]) / k * scale[i];
+            double d = weight[i] * (sigmoid(e / k) - target[i]) / k * scale[i];
             double a = opening[i];
             for (int w = 0; w < windows; w++) {
                 int at = (w * Windows.STATES + states[i * windows + w]) * 2;

@@ -24,7 +24,7 @@ class TrainTest {
     private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
 
     private static Trainer.Config config(Rules r, int threads) {
-        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 3, threads);
+        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 0, 3, threads);
     }
 
     @Test
