@@ -38,7 +38,7 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--lr", defaultValue = "1.0", description = "Adam step size, centi-men (default: ${DEFAULT-VALUE})")
     double learningRate;
 
-    @Option(names = "--l2", defaultValue = "1e-5", description = "L2 penalty on the pattern weights (default: ${DEFAULT-VALUE})")
+    @Option(names = "--l2", defaultValue = "1e-5", description = "L2 penalty on the weights (toward the classic evaluation) (default: ${DEFAULT-VALUE})")
     double l2;
 
     @Option(names = "--validation", defaultValue = "0.1", description = "share of positions held out (default: ${DEFAULT-VALUE})")

@@ -32,12 +32,16 @@ import org.damka.selfplay.SelfPlayFile;
  * mini-batches. The target is the game result, or with {@code searchShare} s > 0 the blend
  * {@code (1 - s) result + s sigmoid(score / K')} with the deeper search score the self-play
  * recorded (K' fitted to those scores): less noise per position than the result alone.
- * Reported losses are always against the game results. Every
+ * The train and validation losses are against the target; each epoch also shows the validation
+ * loss against the results alone, the figure the baselines are given in. Every
  * position is also learnt turned half a turn with the colours swapped (the same game for the
  * other side). Positions with a capture pending are dropped and duplicates merged (their
  * results averaged). A fixed
- * share of the positions, chosen by a hash of the position and the seed, is held out for
- * validation. Work is split over threads in fixed chunks summed in a fixed order, so the same
+ * share of the games, chosen by a hash of the file, the game and the seed, is held out for
+ * validation, with every position they hold (a position is the first game's that has it): a
+ * split by positions would put the neighbours of a validation position, one ply away and with
+ * the same result, in the train set, and the validation loss would reward learning games by
+ * heart. Work is split over threads in fixed chunks summed in a fixed order, so the same
  * data and seed give the same weights whatever the thread count.
  */
 public final class Trainer {
@@ -67,7 +71,7 @@ public final class Trainer {
     /** Per epoch (0 = before training): {train loss, validation loss}. */
     private final List<double[]> losses = new ArrayList<>();
 
-    /** The losses so far: per epoch (0 = the start) the train and the validation loss. */
+    /** The losses so far: per epoch (0 = the start) the train and the validation loss (against the target) and the validation loss against the results. */
     public List<double[]> losses() { return List.copyOf(losses); }
 
     public Trainer(Config config, PrintStream log) {
@@ -81,14 +85,17 @@ public final class Trainer {
     /** Reads the self-play files; returns the number of distinct quiet positions. */
     public int load(List<Path> files) throws IOException {
         Rules rules = c.rules();
-        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count}
+        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count, held out (1) or not (0)}
         long[] read = new long[1];
-        for (Path f : files) {
-            SelfPlayFile.read(f, rules, s -> {
+        for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
+            long fileSeed = c.seed() * 1_000_003L + fileIndex;
+            SelfPlayFile.read(files.get(fileIndex), rules, s -> {
                 read[0]++;
-                add(merged, s.fen(), s.result(), s.score());
+                long h = new SplittableRandom(fileSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
+                boolean heldOut = (h >>> 11) * 0x1.0p-53 < c.validationShare();
+                add(merged, s.fen(), s.result(), s.score(), heldOut);
                 // The same game seen from the other side: colours swapped, board turned.
-                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score());
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut);
             });
         }
         MoveGenerator gen = MoveGenerator.create(rules);
@@ -121,11 +128,7 @@ public final class Trainer {
             result[n] = (float) (m[0] / m[2]);
             scores[n] = (int) Math.round(m[1] / m[2]);
             weight[n] = (float) m[2];
-            // A position and its mirror fall on the same side of the split.
-            String mirrored = Fen.format(rules, mirror(p));
-            String key = fen.compareTo(mirrored) < 0 ? fen : mirrored;
-            long h = new SplittableRandom(key.hashCode() * 31L + c.seed()).nextLong();
-            if ((h >>> 11) * 0x1.0p-53 < c.validationShare()) va.add(n); else tr.add(n);
+            if (m[3] != 0) va.add(n); else tr.add(n);
             n++;
         }
         train = tr.stream().mapToInt(Integer::intValue).toArray();
@@ -136,8 +139,8 @@ public final class Trainer {
         return n;
     }
 
-    private static void add(Map<String, double[]> merged, String fen, double result, int score) {
-        double[] m = merged.computeIfAbsent(fen, x -> new double[3]);
+    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut) {
+        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, heldOut ? 1 : 0});
         m[0] += result;
         m[1] += score;
         m[2]++;
@@ -173,9 +176,14 @@ public final class Trainer {
 
     /** Mean log loss against the results of sigmoid(score / k) over a set of positions. */
     private double scoreLoss(Score score, double k, int[] set) {
+        return scoreLoss(score, k, set, result);
+    }
+
+    /** Mean log loss against {@code target} of sigmoid(score / k) over a set of positions. */
+    private double scoreLoss(Score score, double k, int[] set, float[] target) {
         double sum = 0, total = 0;
         for (int i : set) {
-            sum += weight[i] * crossEntropy(result[i], score.of(i) / k);
+            sum += weight[i] * crossEntropy(target[i], score.of(i) / k);
             total += weight[i];
         }
         return sum / total;
@@ -204,9 +212,10 @@ public final class Trainer {
         return base[i] + sum * scale[i];
     }
 
-    /** Mean loss against the results over a set of positions. */
-    private double loss(double[] p, int[] set, int scalarBase) {
-        return scoreLoss(i -> eval(p, i, scalarBase), k, set);
+    /** Mean losses: train and validation against the target, validation against the results. */
+    private double[] losses(double[] p, int scalarBase) {
+        Score learned = i -> eval(p, i, scalarBase);
+        return new double[] {scoreLoss(learned, k, train, target), scoreLoss(learned, k, validation, target), scoreLoss(learned, k, validation)};
     }
 
     /** Trains from {@code start} and returns the fitted weights. */
@@ -228,8 +237,8 @@ public final class Trainer {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         SplittableRandom random = new SplittableRandom(c.seed());
         int[] order = train.clone();
-        losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
-        log.printf(Locale.ROOT, "epoch 0 train %.5f validation %.5f%n", losses.get(0)[0], losses.get(0)[1]);
+        losses.add(losses(p, scalarBase));
+        log.printf(Locale.ROOT, "epoch 0 train %.5f validation %.5f (against the results %.5f)%n", losses.get(0)[0], losses.get(0)[1], losses.get(0)[2]);
         double b1 = 0.9, b2 = 0.999, eps = 1e-8;
         long step = 0;
         try {
@@ -264,15 +273,15 @@ public final class Trainer {
                             grad[ch][i] = 0;
                         }
                         if (g == 0 && m[i] == 0) continue; // a parameter no position of the batch touched
-                        g = g / count + c.l2() * p[i] * (i < scalarBase ? 1 : 0);
+                        g = g / count + c.l2() * p[i];
                         m[i] = b1 * m[i] + (1 - b1) * g;
                         v[i] = b2 * v[i] + (1 - b2) * g * g;
                         p[i] -= c.learningRate() * (m[i] / c1) / (Math.sqrt(v[i] / c2) + eps);
                     }
                 }
-                losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
-                log.printf(Locale.ROOT, "epoch %d train %.5f validation %.5f (%.1f s)%n", epoch, losses.get(epoch)[0],
-                        losses.get(epoch)[1], (System.nanoTime() - t0) / 1e9);
+                losses.add(losses(p, scalarBase));
+                log.printf(Locale.ROOT, "epoch %d train %.5f validation %.5f (against the results %.5f) (%.1f s)%n", epoch, losses.get(epoch)[0],
+                        losses.get(epoch)[1], losses.get(epoch)[2], (System.nanoTime() - t0) / 1e9);
             }
         } finally {
             pool.shutdownNow();
