@@ -30,8 +30,8 @@ import org.damka.selfplay.SelfPlayFile;
  * the units of the search, and the loss at the start is classic's: the baseline to beat), then
  * the parameters minimise the cross-entropy with the target plus an L2 penalty, by Adam on
  * mini-batches. The target is the game result, or with {@code searchShare} s > 0 the blend
- * {@code (1 - s) result + s sigmoid(score / K')} with the deeper search score the self-play
- * recorded (K' fitted to those scores): less noise per position than the result alone.
+ * {@code (1 - s) result + s sigmoid(score / K)} with the deeper search score the self-play
+ * recorded: with s = 1 the evaluation learns to predict that search, in its units.
  * The train and validation losses are against the target; each epoch also shows the validation
  * loss against the results alone, the figure the baselines are given in. Every
  * position is also learnt turned half a turn with the colours swapped (the same game for the
@@ -225,7 +225,7 @@ public final class Trainer {
         log.printf(Locale.ROOT, "train: baselines on the validation set: classic evaluation %.5f (K %.1f), self-play search score %.5f (K %.1f)%n",
                 scoreLoss(i -> base[i], k, validation), k, scoreLoss(i -> scores[i], searchK, validation), searchK);
         target = new float[n];
-        for (int i = 0; i < n; i++) target[i] = (float) ((1 - c.searchShare()) * result[i] + c.searchShare() * sigmoid(scores[i] / searchK));
+        for (int i = 0; i < n; i++) target[i] = (float) ((1 - c.searchShare()) * result[i] + c.searchShare() * sigmoid(scores[i] / k));
         int size = start.params().length, scalarBase = start.scalarBase();
         double[] p = new double[size];
         for (int i = 0; i < size; i++) p[i] = start.params()[i];
