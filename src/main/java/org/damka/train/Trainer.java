@@ -68,7 +68,7 @@ public final class Trainer {
     private int[] scores;      // search score (White), averaged
     private int[] train, validation;
     private double k;
-    /** Per epoch (0 = before training): {train loss, validation loss}. */
+    /** Per epoch (0 = before training): {train loss, validation loss, validation loss against the results}. */
     private final List<double[]> losses = new ArrayList<>();
 
     /** The losses so far: per epoch (0 = the start) the train and the validation loss (against the target) and the validation loss against the results. */
