@@ -38,10 +38,10 @@ final class SelfplayCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", description = "seed of the random opening plies (default: ${DEFAULT-VALUE})")
     long seed;
 
-    @Option(names = "--shard", defaultValue = "0/1", description = "i/n: play only games with id % n == i (default: ${DEFAULT-VALUE})")
+    @Option(names = "--shard", defaultValue = "0/1", description = "i/n: play only games with id %% n == i (default: ${DEFAULT-VALUE})")
     String shard;
 
-    @Option(names = "--random-plies", defaultValue = "2", description = "random plies after the built-in opening (default: ${DEFAULT-VALUE})")
+    @Option(names = "--random-plies", defaultValue = "6", description = "random plies after the built-in opening (default: ${DEFAULT-VALUE})")
     int randomPlies;
 
     @Option(names = "--evaluation", defaultValue = "classic", description = "classic, learned or material (default: ${DEFAULT-VALUE})")

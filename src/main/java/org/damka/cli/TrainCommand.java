@@ -26,7 +26,7 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--out", required = true, description = "the weights file to write")
     Path out;
 
-    @Option(names = "--resume", description = "start from these weights (default: no patterns, classic men and kings)")
+    @Option(names = "--resume", description = "start from these weights (default: no correction, the classic evaluation)")
     Path resume;
 
     @Option(names = "--epochs", defaultValue = "20", description = "passes over the data (default: ${DEFAULT-VALUE})")
@@ -38,11 +38,14 @@ final class TrainCommand implements Callable<Integer> {
     @Option(names = "--lr", defaultValue = "1.0", description = "Adam step size, centi-men (default: ${DEFAULT-VALUE})")
     double learningRate;
 
-    @Option(names = "--l2", defaultValue = "1e-5", description = "L2 penalty on the pattern weights (default: ${DEFAULT-VALUE})")
+    @Option(names = "--l2", defaultValue = "1e-5", description = "L2 penalty on the weights (toward the classic evaluation) (default: ${DEFAULT-VALUE})")
     double l2;
 
     @Option(names = "--validation", defaultValue = "0.1", description = "share of positions held out (default: ${DEFAULT-VALUE})")
     double validation;
+
+    @Option(names = "--search-share", defaultValue = "0", description = "share of the target taken from the self-play search score instead of the result, 0..1 (default: ${DEFAULT-VALUE})")
+    double searchShare;
 
     @Option(names = "--seed", defaultValue = "1", description = "seed of the split and the shuffles (default: ${DEFAULT-VALUE})")
     long seed;
@@ -58,12 +61,13 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (epochs < 0 || batch < 1 || !(learningRate > 0) || !(l2 >= 0) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64) {
-            return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, --threads 1..64", 2);
+        if (epochs < 0 || batch < 1 || !(learningRate > 0) || !(l2 >= 0) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64
+                || !(searchShare >= 0 && searchShare <= 1)) {
+            return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, 0 <= --search-share <= 1, --threads 1..64", 2);
         }
         return FileJob.report("train", err, () -> {
             LearnedWeights start = resume == null ? LearnedWeights.initial(rules) : LearnedWeights.read(rules, resume);
-            Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, seed, threads), err);
+            Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, searchShare, seed, threads), err);
             trainer.load(files);
             trainer.train(start).write(out);
             return "wrote " + out;

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -38,8 +39,10 @@ import org.damka.search.SearchListener;
  * built-in opening {@code id % openings} followed by a few random plies drawn from a generator
  * seeded by (seed, id), and is searched with a node or depth limit and one search thread: the
  * same id and seed give the same game whatever the number of threads or shards. Shard i of n
- * plays the ids with {@code id % n == i}. Positions with a capture pending and positions whose
- * score is a found win are not kept.
+ * plays the ids with {@code id % n == i}. The search is deterministic, so two ids with the same
+ * start would play the same game: an id whose start an earlier id already has is skipped (every
+ * shard works this out alike from the ids alone). Positions with a capture pending and positions
+ * whose score is a found win are not kept.
  */
 public final class SelfPlay {
     /** Games longer than this are adjudicated a draw. */
@@ -66,9 +69,16 @@ public final class SelfPlay {
         } else if (Files.exists(out) && Files.size(out) > 0) {
             throw new IOException(out + " exists (use --resume to continue it, or another file)");
         }
-        List<Integer> todo = new ArrayList<>();
-        for (int id = c.shard(); id < c.games(); id += c.shards()) if (!done.contains(id)) todo.add(id);
         List<Opening> openings = Openings.builtIn(c.rules());
+        Game[] starts = new Game[c.games()];
+        boolean[] repeated = repeatedStarts(openings, starts);
+        List<Integer> todo = new ArrayList<>();
+        int skipped = 0;
+        for (int id = c.shard(); id < c.games(); id += c.shards()) {
+            if (repeated[id]) skipped++;
+            else if (!done.contains(id)) todo.add(id);
+        }
+        if (skipped > 0) progress.printf(Locale.ROOT, "selfplay: %d of the shard's game ids skipped (their start repeats an earlier id's)%n", skipped);
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             if (done.isEmpty() && Files.size(out) == 0) {
                 w.write(SelfPlayFile.header(c.rules()) + "\n");
@@ -83,7 +93,7 @@ public final class SelfPlay {
                 List<Future<?>> futures = new ArrayList<>();
                 for (int id : todo) {
                     futures.add(pool.submit(() -> {
-                        String block = play(id, openings.get(id % openings.size()), searches.get(), positions);
+                        String block = play(id, starts[id], searches.get(), positions);
                         synchronized (w) {
                             w.write(block);
                             w.flush();
@@ -107,11 +117,25 @@ public final class SelfPlay {
         }
     }
 
-    /** Plays game {@code id} and returns its block of lines. */
-    String play(int id, Opening opening, Search search, AtomicLong positions) {
+    /**
+     * Fills {@code starts} with every id's start and marks the ids whose start position (with
+     * the side to move) an earlier id already has.
+     */
+    private boolean[] repeatedStarts(List<Opening> openings, Game[] starts) {
+        boolean[] repeated = new boolean[starts.length];
+        Set<String> seen = new HashSet<>();
+        for (int id = 0; id < starts.length; id++) {
+            starts[id] = start(openings.get(id % openings.size()), new SplittableRandom(c.seed() * 0x9E3779B97F4A7C15L + id));
+            repeated[id] = !seen.add(Fen.format(c.rules(), starts[id].position()));
+        }
+        return repeated;
+    }
+
+    /** Plays game {@code id} from its start and returns its block of lines. */
+    String play(int id, Game start, Search search, AtomicLong positions) {
         Rules rules = c.rules();
-        SplittableRandom random = new SplittableRandom(c.seed() * 0x9E3779B97F4A7C15L + id);
-        Game game = start(opening, random);
+        Game game = start.copy();
+        int openingPlies = game.plies();
         search.clear();
         MoveGenerator gen = MoveGenerator.create(rules);
         int[] score = new int[1];
@@ -121,7 +145,7 @@ public final class SelfPlay {
         };
         List<String> fens = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
-        while (game.result().isEmpty() && game.plies() < MAX_PLIES + opening.moves().size()) {
+        while (game.result().isEmpty() && game.plies() < MAX_PLIES + openingPlies) {
             score[0] = 0;
             org.damka.movegen.Move move = search.run(game, c.limits(), 0, listener);
             var p = game.position();

@@ -37,8 +37,8 @@ public final class SelfPlayFile {
 
     private SelfPlayFile() { }
 
-    /** One kept position: the game's result for White (1, 0.5, 0) and the score (White's view). */
-    public record Sample(String fen, double result, int score) { }
+    /** One kept position: the game's result for White (1, 0.5, 0), the score (White's view) and the game's id. */
+    public record Sample(String fen, double result, int score, int game) { }
 
     public static String header(Rules rules) {
         return HEADER + rules.name();
@@ -81,18 +81,20 @@ public final class SelfPlayFile {
                 if (line.startsWith(GAME)) {
                     if (blockError != null) throw new IOException(blockError);
                     String[] t = line.split(" ");
+                    int id;
                     try {
-                        games.add(Integer.parseInt(t[2]));
+                        id = Integer.parseInt(t[2]);
                     } catch (RuntimeException e) {
                         throw new IOException(file + " line " + n + ": bad game line '" + line + "'");
                     }
-                    block.forEach(sink);
+                    games.add(id);
+                    for (Sample s : block) sink.accept(new Sample(s.fen(), s.result(), s.score(), id));
                     block.clear();
                 } else if (!line.isEmpty() && !line.startsWith("#") && blockError == null) {
                     String[] t = line.split("\t");
                     try {
                         if (t.length != 3) throw new IOException("expected position, result and score");
-                        block.add(new Sample(t[0], result(t[1]), Integer.parseInt(t[2])));
+                        block.add(new Sample(t[0], result(t[1]), Integer.parseInt(t[2]), -1));
                     } catch (IOException | NumberFormatException e) {
                         blockError = file + " line " + n + ": " + e.getMessage();
                     }

@@ -24,25 +24,34 @@ import org.damka.rules.Rules;
 import org.damka.selfplay.SelfPlayFile;
 
 /**
- * Fits the learned evaluation to self-play results by logistic regression: the win probability
- * of White is {@code sigmoid(eval / K)}, where the scale K is first fitted to the search scores
- * in the data (so eval stays in the units of the search), then the parameters minimise the
- * cross-entropy with the game results plus an L2 penalty, by Adam on mini-batches. Every
+ * Fits the learned evaluation (the classic evaluation plus a learned correction) to self-play
+ * results by logistic regression: the win probability of White is {@code sigmoid(eval / K)},
+ * where the scale K is first fitted to the classic evaluation of the positions (so eval stays in
+ * the units of the search, and the loss at the start is classic's: the baseline to beat), then
+ * the parameters minimise the cross-entropy with the target plus an L2 penalty, by Adam on
+ * mini-batches. The target is the game result, or with {@code searchShare} s > 0 the blend
+ * {@code (1 - s) result + s sigmoid(score / K)} with the deeper search score the self-play
+ * recorded: with s = 1 the evaluation learns to predict that search, in its units.
+ * The train and validation losses are against the target; each epoch also shows the validation
+ * loss against the results alone, the figure the baselines are given in. Every
  * position is also learnt turned half a turn with the colours swapped (the same game for the
  * other side). Positions with a capture pending are dropped and duplicates merged (their
  * results averaged). A fixed
- * share of the positions, chosen by a hash of the position and the seed, is held out for
- * validation. Work is split over threads in fixed chunks summed in a fixed order, so the same
+ * share of the games, chosen by a hash of the file, the game and the seed, is held out for
+ * validation, with every position they hold (a position is the first game's that has it): a
+ * split by positions would put the neighbours of a validation position, one ply away and with
+ * the same result, in the train set, and the validation loss would reward learning games by
+ * heart. Work is split over threads in fixed chunks summed in a fixed order, so the same
  * data and seed give the same weights whatever the thread count.
  */
 public final class Trainer {
     /** How to train. */
     public record Config(Rules rules, int epochs, int batch, double learningRate, double l2, double validationShare,
-                         long seed, int threads) { }
+                         double searchShare, long seed, int threads) { }
 
     private final Config c;
     private final Features features;
-    private final PositionalEvaluator drawScale;
+    private final PositionalEvaluator classic;
     private final int windows;
     private final PrintStream log;
 
@@ -52,21 +61,23 @@ public final class Trainer {
     private int[] scalars;     // n * SCALARS
     private float[] opening;   // opening share of the phase, 0..1
     private float[] scale;     // draw scaling, 0..1
+    private float[] base;      // the classic evaluation (White)
     private float[] result;    // White's score, averaged over duplicates
+    private float[] target;    // what is fitted: the result, blended with the search score
     private float[] weight;    // how many times the position was seen
     private int[] scores;      // search score (White), averaged
     private int[] train, validation;
     private double k;
-    /** Per epoch (0 = before training): {train loss, validation loss}. */
+    /** Per epoch (0 = before training): {train loss, validation loss, validation loss against the results}. */
     private final List<double[]> losses = new ArrayList<>();
 
-    /** The losses so far: per epoch (0 = the start) the train and the validation loss. */
+    /** The losses so far: per epoch (0 = the start) the train and the validation loss (against the target) and the validation loss against the results. */
     public List<double[]> losses() { return List.copyOf(losses); }
 
     public Trainer(Config config, PrintStream log) {
         this.c = config;
         this.features = new Features(config.rules());
-        this.drawScale = new PositionalEvaluator(config.rules());
+        this.classic = new PositionalEvaluator(config.rules());
         this.windows = features.windows().count();
         this.log = log;
     }
@@ -74,14 +85,17 @@ public final class Trainer {
     /** Reads the self-play files; returns the number of distinct quiet positions. */
     public int load(List<Path> files) throws IOException {
         Rules rules = c.rules();
-        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count}
+        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count, held out (1) or not (0)}
         long[] read = new long[1];
-        for (Path f : files) {
-            SelfPlayFile.read(f, rules, s -> {
+        for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
+            long fileSeed = c.seed() * 1_000_003L + fileIndex;
+            SelfPlayFile.read(files.get(fileIndex), rules, s -> {
                 read[0]++;
-                add(merged, s.fen(), s.result(), s.score());
+                long h = new SplittableRandom(fileSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
+                boolean heldOut = (h >>> 11) * 0x1.0p-53 < c.validationShare();
+                add(merged, s.fen(), s.result(), s.score(), heldOut);
                 // The same game seen from the other side: colours swapped, board turned.
-                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score());
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut);
             });
         }
         MoveGenerator gen = MoveGenerator.create(rules);
@@ -92,6 +106,7 @@ public final class Trainer {
         scalars = new int[keys.size() * Features.SCALARS];
         opening = new float[keys.size()];
         scale = new float[keys.size()];
+        base = new float[keys.size()];
         result = new float[keys.size()];
         weight = new float[keys.size()];
         scores = new int[keys.size()];
@@ -108,15 +123,12 @@ public final class Trainer {
             for (int w = 0; w < windows; w++) states[n * windows + w] = features.windows().index(w, p);
             for (int t = 0; t < Features.SCALARS; t++) scalars[n * Features.SCALARS + t] = features.scalar(p, t);
             opening[n] = (float) features.phase(p) / features.startPieces();
-            scale[n] = (float) drawScale.drawScale(p) / PositionalEvaluator.SCALE_ONE;
+            scale[n] = (float) classic.drawScale(p) / PositionalEvaluator.SCALE_ONE;
+            base[n] = p.sideToMove() == Position.WHITE ? classic.evaluate(p) : -classic.evaluate(p);
             result[n] = (float) (m[0] / m[2]);
             scores[n] = (int) Math.round(m[1] / m[2]);
             weight[n] = (float) m[2];
-            // A position and its mirror fall on the same side of the split.
-            String mirrored = Fen.format(rules, mirror(p));
-            String key = fen.compareTo(mirrored) < 0 ? fen : mirrored;
-            long h = new SplittableRandom(key.hashCode() * 31L + c.seed()).nextLong();
-            if ((h >>> 11) * 0x1.0p-53 < c.validationShare()) va.add(n); else tr.add(n);
+            if (m[3] != 0) va.add(n); else tr.add(n);
             n++;
         }
         train = tr.stream().mapToInt(Integer::intValue).toArray();
@@ -127,8 +139,8 @@ public final class Trainer {
         return n;
     }
 
-    private static void add(Map<String, double[]> merged, String fen, double result, int score) {
-        double[] m = merged.computeIfAbsent(fen, x -> new double[3]);
+    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut) {
+        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, heldOut ? 1 : 0});
         m[0] += result;
         m[1] += score;
         m[2]++;
@@ -147,20 +159,31 @@ public final class Trainer {
         return m;
     }
 
-    /** The scale K that best maps search scores to results (golden-section search on the log loss). */
-    double fitScale() {
+    /** A score per position (White's view). */
+    private interface Score {
+        double of(int i);
+    }
+
+    /** The scale K that best maps a score to the results on the train set (golden-section search on the log loss). */
+    private double fitScale(Score score) {
         double lo = 10, hi = 2000;
         for (int it = 0; it < 60; it++) {
             double a = hi - (hi - lo) / 1.618, b = lo + (hi - lo) / 1.618;
-            if (scoreLoss(a) < scoreLoss(b)) hi = b; else lo = a;
+            if (scoreLoss(score, a, train) < scoreLoss(score, b, train)) hi = b; else lo = a;
         }
         return (lo + hi) / 2;
     }
 
-    private double scoreLoss(double k) {
+    /** Mean log loss against the results of sigmoid(score / k) over a set of positions. */
+    private double scoreLoss(Score score, double k, int[] set) {
+        return scoreLoss(score, k, set, result);
+    }
+
+    /** Mean log loss against {@code target} of sigmoid(score / k) over a set of positions. */
+    private double scoreLoss(Score score, double k, int[] set, float[] target) {
         double sum = 0, total = 0;
-        for (int i : train) {
-            sum += weight[i] * crossEntropy(result[i], scores[i] / k);
+        for (int i : set) {
+            sum += weight[i] * crossEntropy(target[i], score.of(i) / k);
             total += weight[i];
         }
         return sum / total;
@@ -175,6 +198,7 @@ public final class Trainer {
         return 1 / (1 + Math.exp(-x));
     }
 
+    /** The learned evaluation of position i (White), as {@link org.damka.eval.learned.LearnedEvaluator} computes it. */
     private double eval(double[] p, int i, int scalarBase) {
         double a = opening[i], sum = 0;
         for (int w = 0; w < windows; w++) {
@@ -185,22 +209,23 @@ public final class Trainer {
             int v = scalars[i * Features.SCALARS + t];
             sum += v * (a * p[scalarBase + 2 * t] + (1 - a) * p[scalarBase + 2 * t + 1]);
         }
-        return sum * scale[i];
+        return base[i] + sum * scale[i];
     }
 
-    /** Mean loss over a set of positions. */
-    private double loss(double[] p, int[] set, int scalarBase) {
-        double sum = 0, total = 0;
-        for (int i : set) {
-            sum += weight[i] * crossEntropy(result[i], eval(p, i, scalarBase) / k);
-            total += weight[i];
-        }
-        return sum / total;
+    /** Mean losses: train and validation against the target, validation against the results. */
+    private double[] losses(double[] p, int scalarBase) {
+        Score learned = i -> eval(p, i, scalarBase);
+        return new double[] {scoreLoss(learned, k, train, target), scoreLoss(learned, k, validation, target), scoreLoss(learned, k, validation)};
     }
 
     /** Trains from {@code start} and returns the fitted weights. */
     public LearnedWeights train(LearnedWeights start) throws InterruptedException {
-        k = fitScale();
+        k = fitScale(i -> base[i]);
+        double searchK = fitScale(i -> scores[i]);
+        log.printf(Locale.ROOT, "train: baselines on the validation set: classic evaluation %.5f (K %.1f), self-play search score %.5f (K %.1f)%n",
+                scoreLoss(i -> base[i], k, validation), k, scoreLoss(i -> scores[i], searchK, validation), searchK);
+        target = new float[n];
+        for (int i = 0; i < n; i++) target[i] = (float) ((1 - c.searchShare()) * result[i] + c.searchShare() * sigmoid(scores[i] / k));
         int size = start.params().length, scalarBase = start.scalarBase();
         double[] p = new double[size];
         for (int i = 0; i < size; i++) p[i] = start.params()[i];
@@ -212,9 +237,8 @@ public final class Trainer {
         ExecutorService pool = Executors.newFixedThreadPool(threads);
         SplittableRandom random = new SplittableRandom(c.seed());
         int[] order = train.clone();
-        losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
-        log.printf(Locale.ROOT, "train: scale K %.1f (sigmoid(score / K) fits the results of the search scores); epoch 0 train %.5f validation %.5f%n",
-                k, losses.get(0)[0], losses.get(0)[1]);
+        losses.add(losses(p, scalarBase));
+        log.printf(Locale.ROOT, "epoch 0 train %.5f validation %.5f (against the results %.5f)%n", losses.get(0)[0], losses.get(0)[1], losses.get(0)[2]);
         double b1 = 0.9, b2 = 0.999, eps = 1e-8;
         long step = 0;
         try {
@@ -249,15 +273,15 @@ public final class Trainer {
                             grad[ch][i] = 0;
                         }
                         if (g == 0 && m[i] == 0) continue; // a parameter no position of the batch touched
-                        g = g / count + c.l2() * p[i] * (i < scalarBase ? 1 : 0);
+                        g = g / count + c.l2() * p[i];
                         m[i] = b1 * m[i] + (1 - b1) * g;
                         v[i] = b2 * v[i] + (1 - b2) * g * g;
                         p[i] -= c.learningRate() * (m[i] / c1) / (Math.sqrt(v[i] / c2) + eps);
                     }
                 }
-                losses.add(new double[] {loss(p, train, scalarBase), loss(p, validation, scalarBase)});
-                log.printf(Locale.ROOT, "epoch %d train %.5f validation %.5f (%.1f s)%n", epoch, losses.get(epoch)[0],
-                        losses.get(epoch)[1], (System.nanoTime() - t0) / 1e9);
+                losses.add(losses(p, scalarBase));
+                log.printf(Locale.ROOT, "epoch %d train %.5f validation %.5f (against the results %.5f) (%.1f s)%n", epoch, losses.get(epoch)[0],
+                        losses.get(epoch)[1], losses.get(epoch)[2], (System.nanoTime() - t0) / 1e9);
             }
         } finally {
             pool.shutdownNow();
@@ -272,7 +296,7 @@ public final class Trainer {
         for (int j = lo; j < hi; j++) {
             int i = order[j];
             double e = eval(p, i, scalarBase);
-            double d = weight[i] * (sigmoid(e / k) - result[i]) / k * scale[i];
+            double d = weight[i] * (sigmoid(e / k) - target[i]) / k * scale[i];
             double a = opening[i];
             for (int w = 0; w < windows; w++) {
                 int at = (w * Windows.STATES + states[i * windows + w]) * 2;

@@ -70,6 +70,21 @@ class CliTest {
     }
 
     @Test
+    void everySubcommandsHelpFormatsWithoutPicocliWarnings() {
+        // picocli warns on System.err when a description is not a valid format string (a bare %).
+        PrintStream saved = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            CommandLine cli = Main.commandLine(System.out, System.err);
+            for (CommandLine sub : cli.getSubcommands().values()) sub.getUsageMessage();
+        } finally {
+            System.setErr(saved);
+        }
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void trainRefusesBadWeightsToResumeFromAndBadData(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
         java.nio.file.Path data = java.nio.file.Files.writeString(dir.resolve("data.txt"),
                 org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN) + "\n");

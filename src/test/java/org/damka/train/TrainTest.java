@@ -24,7 +24,7 @@ class TrainTest {
     private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
 
     private static Trainer.Config config(Rules r, int threads) {
-        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 3, threads);
+        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 0, 3, threads);
     }
 
     @Test
@@ -49,5 +49,29 @@ class TrainTest {
         Trainer again = new Trainer(config(r, 1), QUIET);
         again.load(List.of(data));
         assertEquals(w, again.train(LearnedWeights.initial(r)));
+    }
+
+    @Test
+    void validationHoldsOutWholeGames() throws Exception {
+        Rules r = Variants.ENGLISH;
+        // 24 games of 5 positions each, no position in two games: a white man on 21..32 and a black
+        // man on 1..10, quiet (far apart). Positions and their mirrors are all distinct.
+        StringBuilder data = new StringBuilder(org.damka.selfplay.SelfPlayFile.header(r)).append('\n');
+        for (int g = 0; g < 24; g++) {
+            String result = g % 3 == 0 ? "1-0" : g % 3 == 1 ? "0-1" : "1/2-1/2";
+            for (int k = 0; k < 5; k++) {
+                data.append("W:W").append(21 + g % 12).append(":B").append(1 + k + 5 * (g / 12)).append('\t').append(result).append("\t0\n");
+            }
+            data.append("# game ").append(g).append(' ').append(result).append(" plies 5 positions 5\n");
+        }
+        Path file = java.nio.file.Files.writeString(dir.resolve("games.txt"), data);
+        java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
+        Trainer trainer = new Trainer(new Trainer.Config(r, 1, 64, 1.0, 1e-5, 0.3, 0, 5, 1), new PrintStream(log, true));
+        assertEquals(240, trainer.load(List.of(file)));
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) to train, (\\d+) to validate").matcher(log.toString());
+        assertTrue(m.find(), log.toString());
+        int held = Integer.parseInt(m.group(2));
+        // Each game brings its 5 positions and their 5 mirrors to one side of the split.
+        assertTrue(held > 0 && held < 240 && held % 10 == 0, "held out " + held + " positions");
     }
 }

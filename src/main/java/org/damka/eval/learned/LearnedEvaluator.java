@@ -9,10 +9,14 @@ import org.damka.eval.PositionalEvaluator;
 import org.damka.rules.Rules;
 
 /**
- * The learned evaluation: pattern tables over the overlapping {@link Windows} plus learned men,
- * kings, tempo and side-to-move values, each with an opening and an endgame value mixed by the
- * pieces left (all pieces: opening, none: endgame). Drawish balances are scaled toward 0 by the
- * classic evaluation's endgame knowledge ({@link PositionalEvaluator#drawScale}).
+ * The learned evaluation: the classic evaluation plus a learned correction. The correction is
+ * pattern tables over the overlapping {@link Windows} plus learned men, kings, tempo and
+ * side-to-move values, each with an opening and an endgame value mixed by the pieces left (all
+ * pieces: opening, none: endgame), scaled toward 0 in drawish balances as the classic
+ * evaluation's endgame knowledge scales them ({@link PositionalEvaluator#drawScale}). Learning a
+ * correction rather than the whole score starts the model at classic's strength (all weights 0
+ * is exactly classic), so the little self-play data two cores make is spent on what classic
+ * misses, and the L2 penalty pulls toward classic instead of toward nothing.
  *
  * <p>Parameters are turned into fixed-point ints once ({@value #FIX} per centi-man); the hot path
  * reads them and allocates nothing. Stateless after construction: safe for several threads.
@@ -25,7 +29,7 @@ public final class LearnedEvaluator implements Evaluator {
     private final Features features;
     private final Windows windows;
     private final int windowCount;
-    private final PositionalEvaluator endgame;
+    private final PositionalEvaluator classic;
     private final int startPieces;
     /** (w * STATES + state) * 2 + phase, in 1/FIX centi-men. */
     private final int[] patterns;
@@ -39,7 +43,7 @@ public final class LearnedEvaluator implements Evaluator {
         this.features = new Features(rules);
         this.windows = features.windows();
         this.windowCount = windows.count();
-        this.endgame = new PositionalEvaluator(rules);
+        this.classic = new PositionalEvaluator(rules);
         this.startPieces = features.startPieces();
         float[] p = weights.params();
         int base = weights.scalarBase();
@@ -56,7 +60,7 @@ public final class LearnedEvaluator implements Evaluator {
         return p.sideToMove() == Position.WHITE ? score : -score;
     }
 
-    /** White's score; adds the terms (opening, endgame pairs mixed) to {@code terms} if given. */
+    /** White's score; puts classic's and the correction's terms (opening, endgame pairs mixed) in {@code terms} if given. */
     private int white(Position p, int[] terms) {
         long kLo = p.kingsLo(), kHi = p.kingsHi();
         long wLo = p.whiteLo() & ~kLo, wHi = p.whiteHi() & ~kHi, bLo = p.blackLo() & ~kLo, bHi = p.blackHi() & ~kHi;
@@ -67,17 +71,20 @@ public final class LearnedEvaluator implements Evaluator {
             open += patterns[at];
             end += patterns[at + 1];
         }
-        if (terms != null) terms[0] = mix(open, end, phase);
+        if (terms != null) terms[1] = mix(open, end, phase);
         for (int t = 0; t < Features.SCALARS; t++) {
             int v = features.scalar(p, t);
             open += v * scalars[t * P];
             end += v * scalars[t * P + 1];
-            if (terms != null) terms[1 + t] = mix(v * scalars[t * P], v * scalars[t * P + 1], phase);
+            if (terms != null) terms[2 + t] = mix(v * scalars[t * P], v * scalars[t * P + 1], phase);
         }
-        int score = mix(open, end, phase);
-        int scale = endgame.drawScale(p);
-        if (scale != PositionalEvaluator.SCALE_ONE) score = score * scale / PositionalEvaluator.SCALE_ONE;
-        return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, score));
+        int correction = mix(open, end, phase);
+        int scale = classic.drawScale(p);
+        if (scale != PositionalEvaluator.SCALE_ONE) correction = correction * scale / PositionalEvaluator.SCALE_ONE;
+        int base = classic.evaluate(p);
+        if (p.sideToMove() != Position.WHITE) base = -base;
+        if (terms != null) terms[0] = base;
+        return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, base + correction));
     }
 
     private int mix(int open, int end, int phase) {
@@ -86,14 +93,15 @@ public final class LearnedEvaluator implements Evaluator {
 
     @Override
     public List<Term> explain(Position p) {
-        int[] terms = new int[1 + Features.SCALARS];
+        int[] terms = new int[2 + Features.SCALARS];
         int total = white(p, terms);
         List<Term> out = new ArrayList<>();
-        out.add(new Term("patterns", terms[0], 0));
-        int raw = terms[0];
+        out.add(new Term("classic", terms[0], 0));
+        out.add(new Term("patterns", terms[1], 0));
+        int raw = terms[0] + terms[1];
         for (int t = 0; t < Features.SCALARS; t++) {
-            out.add(new Term(Features.SCALAR_NAMES[t], terms[1 + t], 0));
-            raw += terms[1 + t];
+            out.add(new Term(Features.SCALAR_NAMES[t], terms[2 + t], 0));
+            raw += terms[2 + t];
         }
         out.add(new Term("draw scaling and rounding", total - raw, 0));
         return out;

@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.zip.CRC32;
 
-import org.damka.eval.EvalWeights;
 import org.damka.rules.Rules;
 
 /**
@@ -24,13 +23,16 @@ import org.damka.rules.Rules;
  * interleaved: {@code pattern(w, state, phase)} at {@code (w * 6561 + state) * 2 + phase}, then
  * {@code scalar(term, phase)} (the terms of {@link Features}).
  *
- * <p>File (big-endian): magic {@code DMKW}, version (int, 1), variant (UTF), windows, window
+ * <p>Version 2: the parameters are a correction added to the classic evaluation (version 1,
+ * which no longer loads, was the whole score).
+ *
+ * <p>File (big-endian): magic {@code DMKW}, version (int, 2), variant (UTF), windows, window
  * size, states, scalars, phases (ints), the parameter count (int) and the parameters (float32),
  * then the CRC-32 of every byte before it (int). {@link #read} refuses anything else with a
  * message that says what is wrong.
  */
 public final class LearnedWeights {
-    public static final int VERSION = 1;
+    public static final int VERSION = 2;
     private static final byte[] MAGIC = "DMKW".getBytes(StandardCharsets.US_ASCII);
     public static final int PHASES = 2;
 
@@ -58,17 +60,10 @@ public final class LearnedWeights {
     /** The parameters themselves (not a copy: the trainer fills them). */
     public float[] params() { return params; }
 
-    /** The starting point: no patterns, the classic evaluation's man and king values. */
+    /** The starting point: no correction, the classic evaluation itself. */
     public static LearnedWeights initial(Rules rules) {
         int windows = new Windows(rules.geometry()).count();
-        float[] p = new float[size(windows)];
-        int base = windows * Windows.STATES * PHASES;
-        EvalWeights classic = EvalWeights.forRules(rules);
-        for (int phase = 0; phase < PHASES; phase++) {
-            p[base + Features.MEN * PHASES + phase] = classic.man();
-            p[base + Features.KINGS * PHASES + phase] = classic.king();
-        }
-        return new LearnedWeights(rules.name(), windows, p);
+        return new LearnedWeights(rules.name(), windows, new float[size(windows)]);
     }
 
     private static final java.util.Map<String, LearnedWeights> BUILT_IN = new java.util.concurrent.ConcurrentHashMap<>();

@@ -64,8 +64,26 @@ class LearnedEvaluatorTest {
     }
 
     @Test
-    void materialPatternsAndPhaseAddUp() {
+    void withNoCorrectionTheLearnedEvaluationIsTheClassicOne() {
+        for (Rules r : Variants.all()) {
+            LearnedEvaluator learned = new LearnedEvaluator(r, LearnedWeights.initial(r));
+            PositionalEvaluator classic = new PositionalEvaluator(r);
+            // The start and a few plies down a game: both sides to move, captures, uneven material.
+            org.damka.game.Game game = new org.damka.game.Game(r, Fen.parse(r, r.startFen()));
+            org.damka.movegen.MoveList moves = new org.damka.movegen.MoveList();
+            for (int ply = 0; ply < 30 && game.result().isEmpty(); ply++) {
+                Position p = game.position();
+                assertEquals(classic.evaluate(p), learned.evaluate(p), r.name() + " " + Fen.format(r, p));
+                game.legalMoves(moves);
+                game.play(moves, ply * 7 % moves.size());
+            }
+        }
+    }
+
+    @Test
+    void patternsAndPhaseAddToTheClassicScore() {
         Rules r = Variants.INTERNATIONAL;
+        PositionalEvaluator classic = new PositionalEvaluator(r);
         LearnedWeights weights = LearnedWeights.initial(r);
         Position start = Fen.parse(r, r.startFen());
         Windows windows = new Windows(r.geometry());
@@ -74,25 +92,27 @@ class LearnedEvaluatorTest {
         weights.params()[(3 * Windows.STATES + state) * 2] = 80;
         weights.params()[(3 * Windows.STATES + state) * 2 + 1] = 40;
         LearnedEvaluator e = new LearnedEvaluator(r, weights);
-        assertEquals(80, e.evaluate(start));
-        // One black man fewer (square 1, not in window 3's state): +100 for men, and the phase
-        // moves 1/40 toward the endgame value of the pattern if window 3 still reads the same.
+        assertEquals(classic.evaluate(start) + 80, e.evaluate(start));
+        // One black man fewer (square 1, not in window 3's state): the phase moves 1/40 toward
+        // the endgame value of the pattern if window 3 still reads the same.
         Position p = Fen.parse(r, "W:W31-50:B2-20");
-        int expected = 100 + (windows.index(3, p) == state ? (80 * 39 + 40 * 1) / 40 : 0);
-        assertEquals(expected, e.evaluate(p));
+        int pattern = windows.index(3, p) == state ? (80 * 39 + 40 * 1) / 40 : 0;
+        assertEquals(classic.evaluate(p) + pattern, e.evaluate(p));
         Position blackToMove = Fen.parse(r, "B:W31-50:B2-20");
-        assertEquals(-expected, e.evaluate(blackToMove));
+        assertEquals(classic.evaluate(blackToMove) - pattern, e.evaluate(blackToMove));
     }
 
     @Test
-    void drawishBalancesAreScaledAsTheClassicEvaluationScalesThem() {
+    void drawishBalancesScaleTheCorrectionAsTheClassicEvaluationScalesItself() {
         Rules r = Variants.INTERNATIONAL;
         // Two kings against one: the classic endgame knowledge calls it drawn.
         Position p = Fen.parse(r, "W:WK1,K2:BK50");
-        int scale = new PositionalEvaluator(r).drawScale(p);
+        PositionalEvaluator classic = new PositionalEvaluator(r);
+        int scale = classic.drawScale(p);
         assertTrue(scale < PositionalEvaluator.SCALE_ONE);
         LearnedWeights weights = LearnedWeights.initial(r);
-        int king = Math.round(weights.params()[weights.scalarBase() + Features.KINGS * 2]);
-        assertEquals(king * scale / PositionalEvaluator.SCALE_ONE, new LearnedEvaluator(r, weights).evaluate(p));
+        weights.params()[weights.scalarBase() + Features.KINGS * 2] = 160;
+        weights.params()[weights.scalarBase() + Features.KINGS * 2 + 1] = 160;
+        assertEquals(classic.evaluate(p) + 160 * scale / PositionalEvaluator.SCALE_ONE, new LearnedEvaluator(r, weights).evaluate(p));
     }
 }
