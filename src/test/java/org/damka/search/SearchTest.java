@@ -165,6 +165,19 @@ class SearchTest {
         assertTrue(s.nodes() <= 5000 + 256, "nodes " + s.nodes());
     }
 
+    /**
+     * The reductions make the search deeper for the same nodes (a node limit and one thread make
+     * this deterministic). Before Scan's reductions, 300000 nodes from the start reached depth 10
+     * in russian and english.
+     */
+    @Test
+    void lateMoveReductionsDeepenTheSearchOnTheSameNodes() {
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.ENGLISH)) {
+            Recorder r = search(rules, rules.startFen(), SearchLimits.nodes(300_000));
+            assertTrue(r.last().depth() >= 12, rules.name() + " depth " + r.last().depth());
+        }
+    }
+
     @Test
     void theEndgameDrawRuleIsScoredInTheTree() {
         // Russian: three pieces against a lone king on the long diagonal are drawn unless taken by
