@@ -4,18 +4,20 @@ package org.damka.search;
  * The switches and numbers of the search's selective parts, so that a self-play harness can
  * compare two configurations. {@link #DEFAULT} is what the engine plays with. Measured with
  * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): the threat
- * extension on vs off -26 +- 37 Elo (left off). The reductions' match results are in
- * bench/RESULTS.md, "Selectivity".
+ * extension on vs off -26 +- 37 Elo (left off). Late move reductions and ProbCut were measured by
+ * matches (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried,
+ * ProbCut in none clearly (left off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
  * @param lmr                 late move reductions
+ * @param probCut             cut-offs predicted by a shallow search with a raised bound
  * @param threatExtension     at the horizon, a quiet position in which the opponent would have a
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
  * @param history             other quiet moves are ordered by how often they caused cut-offs
  */
-public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr,
+public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut,
                            boolean threatExtension, boolean killers, boolean history) {
 
     /**
@@ -45,21 +47,45 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         }
     }
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, false, true, true);
+    /**
+     * ProbCut as Scan 2.0 makes it: before its move loop, a non-PV node searches itself at a
+     * fraction of its depth against a null window raised by a margin that grows with the depth;
+     * if even that bound is beaten, the node fails high without a full search (its score less the
+     * margin). No ProbCut is tried inside such a shallow search, nor near a win or a loss.
+     *
+     * @param on           the cut is tried
+     * @param minDepth     ... at nodes with at least this depth left
+     * @param marginPerPly the raise of the bound per ply of depth (a man is 100)
+     * @param depthPercent the shallow search's depth in percent of the node's
+     */
+    public record ProbCut(boolean on, int minDepth, int marginPerPly, int depthPercent) {
+        /** Scan's numbers; off: no variant gained clearly from it at 100k nodes a move. */
+        public static final ProbCut SCAN = new ProbCut(false, 3, 10, 40);
+
+        public ProbCut withOn(boolean enabled) {
+            return new ProbCut(enabled, minDepth, marginPerPly, depthPercent);
+        }
+    }
+
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true);
 
     public SearchParams withLmr(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), threatExtension, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history);
+    }
+
+    public SearchParams withProbCut(boolean on) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history);
     }
 
     public SearchParams withThreatExtension(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, on, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, on, killers, history);
     }
 
     public SearchParams withAspiration(boolean on) {
-        return new SearchParams(on, aspirationDelta, lmr, threatExtension, killers, history);
+        return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history);
     }
 
     public SearchParams withOrdering(boolean killersOn, boolean historyOn) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, threatExtension, killersOn, historyOn);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyOn);
     }
 }

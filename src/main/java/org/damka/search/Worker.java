@@ -11,9 +11,9 @@ import org.damka.rules.Rules;
 
 /**
  * One thread's search: iterative deepening, principal variation search with aspiration windows at
- * the root, a transposition table shared with the other threads, late move reductions (as Scan's),
- * forced-move extension and a capture quiescence (a position where the side to move must capture
- * is never evaluated). Moves are ordered by a {@link MovePicker}; every draw rule of the variant
+ * the root, a transposition table shared with the other threads, late move reductions and ProbCut
+ * (both as Scan 2.0 makes them), forced-move extension and a capture quiescence (a position where
+ * the side to move must capture is never evaluated). Moves are ordered by a {@link MovePicker}; every draw rule of the variant
  * is scored inside the tree by a {@link DrawTracker}.
  *
  * <p>All state lives in arrays preallocated per ply; below {@link #iterate} nothing is allocated.
@@ -38,6 +38,8 @@ final class Worker {
     private final MovePicker picker;
     private final DrawTracker draws;
     private final int[] threatExtensions = new int[MAX_PLY + 2];
+    /** True while a ProbCut search runs: no ProbCut inside it. */
+    private boolean probing;
 
     long nodes;
     /** Positions answered by the endgame tables in this search; the tables (null: none). */
@@ -274,6 +276,20 @@ final class Worker {
                     return s;
                 }
             }
+        }
+
+        // Step 4b. ProbCut: if a shallow search of this node beats a raised bound, a full one
+        // would most likely beat beta. It searches this same position at this ply, before the
+        // move list of the ply is built.
+        SearchParams.ProbCut pc = params.probCut();
+        if (pc.on() && !pvNode && !probing && depth >= pc.minDepth() && Math.abs(beta) < WIN_BOUND) {
+            int margin = pc.marginPerPly() * depth;
+            int raised = beta + margin;
+            probing = true;
+            int s = search(ply, depth * pc.depthPercent() / 100, raised - 1, raised);
+            probing = false;
+            if (owner.stopped()) return 0;
+            if (s >= raised) return s - margin;
         }
 
         // Step 5. Moves.

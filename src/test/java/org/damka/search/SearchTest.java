@@ -173,8 +173,38 @@ class SearchTest {
     @Test
     void lateMoveReductionsDeepenTheSearchOnTheSameNodes() {
         for (Rules rules : List.of(Variants.RUSSIAN, Variants.ENGLISH)) {
-            Recorder r = search(rules, rules.startFen(), SearchLimits.nodes(300_000));
+            Search s = new Search(rules, Evaluator.forRules(rules), 16);
+            s.setParams(SearchParams.DEFAULT.withProbCut(false));
+            Recorder r = new Recorder();
+            s.run(game(rules, rules.startFen()), SearchLimits.nodes(300_000), 0, r);
             assertTrue(r.last().depth() >= 12, rules.name() + " depth " + r.last().depth());
+        }
+    }
+
+    /**
+     * ProbCut searches a node again at the same ply before its move loop; the node's state (its
+     * move list, the draw counters) must survive that: wins are still found, and the move played
+     * is legal. With ProbCut the search to a fixed depth visits a different tree.
+     */
+    @Test
+    void probCutKeepsWinsAndLegalMoves() {
+        Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
+        s.setParams(SearchParams.DEFAULT.withProbCut(true));
+        Recorder win = new Recorder();
+        s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
+        assertEquals(1, win.last().mateIn());
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL, Variants.ENGLISH)) {
+            long[] nodes = new long[2];
+            for (int on = 0; on < 2; on++) {
+                Search t = new Search(rules, Evaluator.forRules(rules), 16);
+                t.setParams(SearchParams.DEFAULT.withProbCut(on == 1));
+                Recorder r = new Recorder();
+                Game g = game(rules, rules.startFen());
+                t.run(g, SearchLimits.depth(8), 0, r);
+                nodes[on] = t.nodes();
+                assertTrue(g.legalMoves(new MoveList()).indexOf(r.best) >= 0, rules.name() + " " + r.best);
+            }
+            assertTrue(nodes[1] != nodes[0], rules.name() + " ProbCut changed nothing: " + nodes[0] + " nodes");
         }
     }
 
