@@ -23,18 +23,22 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     /**
      * Late move reductions as Scan 2.0 makes them: a quiet move (neither a capture nor a
      * promotion) that comes after the first moves of a node is searched shallower with a null
-     * window, and again at full depth if it beats alpha. Moves that offer an exchange and killers
-     * are reduced too: the re-search catches the ones that work. A reduced move keeps at least
-     * one ply before the horizon, so at depth 2 nothing is reduced.
+     * window, and again at full depth if it beats alpha. Killers are reduced too: the re-search
+     * catches the ones that work. A reduced move keeps at least one ply before the horizon, so at
+     * depth 2 nothing is reduced.
      *
-     * @param on          reductions are made
-     * @param minDepth    ... at nodes with at least this depth left
-     * @param fullMoves   ... after this many moves searched at full depth at a non-PV node
-     * @param pvFullMoves ... after this many at a PV node, where the reduction is one ply
-     * @param deepMoves   from this move on a non-PV node reduces two plies instead of one
+     * @param on             reductions are made
+     * @param minDepth       ... at nodes with at least this depth left
+     * @param fullMoves      ... after this many moves searched at full depth at a non-PV node
+     * @param pvFullMoves    ... after this many at a PV node, where the reduction is one ply
+     * @param deepMoves      from this move on a non-PV node reduces two plies instead of one
+     * @param exchangeOffers a move that offers an exchange (the opponent must capture) is reduced
+     *                       too, as in Scan; else it keeps its depth, being the first step of
+     *                       most combinations
      */
-    public record Reductions(boolean on, int minDepth, int fullMoves, int pvFullMoves, int deepMoves) {
-        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4);
+    public record Reductions(boolean on, int minDepth, int fullMoves, int pvFullMoves, int deepMoves,
+                             boolean exchangeOffers) {
+        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, true);
 
         /** The plies by which the quiet move at index move of a node with depth left is reduced. */
         int plies(int depth, int move, boolean pvNode) {
@@ -43,7 +47,11 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         }
 
         public Reductions withOn(boolean enabled) {
-            return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves);
+            return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves, exchangeOffers);
+        }
+
+        public Reductions withExchangeOffers(boolean reduced) {
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, reduced);
         }
     }
 
@@ -68,6 +76,17 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true);
+
+    /**
+     * What the engine plays with in a variant. Without flying kings (english) a move that offers
+     * an exchange keeps its depth: reduced, the sacrifice of an english combination in the
+     * tactics suite went unseen within its node budget. With flying kings reducing them gained
+     * (bench/RESULTS.md, "Selectivity").
+     */
+    public static SearchParams forRules(org.damka.rules.Rules rules) {
+        return new SearchParams(DEFAULT.aspiration, DEFAULT.aspirationDelta, DEFAULT.lmr.withExchangeOffers(rules.flyingKings()),
+                DEFAULT.probCut, DEFAULT.threatExtension, DEFAULT.killers, DEFAULT.history);
+    }
 
     public SearchParams withLmr(boolean on) {
         return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history);

@@ -317,6 +317,7 @@ final class Worker {
                 // A reduced move still gets at least one ply of its own before the horizon.
                 int reduction = captures || moves.promotes(i) ? 0
                         : Math.max(0, Math.min(params.lmr().plies(depth, i, pvNode), newDepth - 1));
+                if (reduction > 0 && !params.lmr().exchangeOffers() && generator.hasCapture(stack[ply + 1])) reduction = 0;
                 score = -search(ply + 1, newDepth - reduction, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha && !owner.stopped()) {
                     score = -search(ply + 1, newDepth, -alpha - 1, -alpha);

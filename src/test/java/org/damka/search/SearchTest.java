@@ -168,16 +168,14 @@ class SearchTest {
     /**
      * The reductions make the search deeper for the same nodes (a node limit and one thread make
      * this deterministic). Before Scan's reductions, 300000 nodes from the start reached depth 10
-     * in russian and english.
+     * in russian and 9 in international.
      */
     @Test
     void lateMoveReductionsDeepenTheSearchOnTheSameNodes() {
-        for (Rules rules : List.of(Variants.RUSSIAN, Variants.ENGLISH)) {
-            Search s = new Search(rules, Evaluator.forRules(rules), 16);
-            s.setParams(SearchParams.DEFAULT.withProbCut(false));
-            Recorder r = new Recorder();
-            s.run(game(rules, rules.startFen()), SearchLimits.nodes(300_000), 0, r);
-            assertTrue(r.last().depth() >= 12, rules.name() + " depth " + r.last().depth());
+        for (Object[] c : new Object[][] {{Variants.RUSSIAN, 12}, {Variants.INTERNATIONAL, 10}}) {
+            Rules rules = (Rules) c[0];
+            Recorder r = search(rules, rules.startFen(), SearchLimits.nodes(300_000));
+            assertTrue(r.last().depth() >= (Integer) c[1], rules.name() + " depth " + r.last().depth());
         }
     }
 
@@ -189,7 +187,7 @@ class SearchTest {
     @Test
     void probCutKeepsWinsAndLegalMoves() {
         Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
-        s.setParams(SearchParams.DEFAULT.withProbCut(true));
+        s.setParams(SearchParams.forRules(Variants.RUSSIAN).withProbCut(true));
         Recorder win = new Recorder();
         s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
         assertEquals(1, win.last().mateIn());
@@ -197,7 +195,7 @@ class SearchTest {
             long[] nodes = new long[2];
             for (int on = 0; on < 2; on++) {
                 Search t = new Search(rules, Evaluator.forRules(rules), 16);
-                t.setParams(SearchParams.DEFAULT.withProbCut(on == 1));
+                t.setParams(SearchParams.forRules(rules).withProbCut(on == 1));
                 Recorder r = new Recorder();
                 Game g = game(rules, rules.startFen());
                 t.run(g, SearchLimits.depth(8), 0, r);
