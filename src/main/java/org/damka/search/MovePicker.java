@@ -79,11 +79,6 @@ final class MovePicker {
         }
     }
 
-    /** True if the picked move i of the ply is a plain quiet move (neither table move nor killer). */
-    boolean isPlain(int ply, int i) {
-        return order[ply][i] < KILLER2;
-    }
-
     /** A quiet move i caused a cut-off at this depth: it becomes a killer and gains history. */
     void rememberCutoff(int ply, int side, MoveList moves, int i, int depth) {
         int k = moves.key(i);

@@ -38,7 +38,7 @@ public final class Search {
     private final TranspositionTable tt;
     private Worker[] workers;
     private int multiPv = 1;
-    private SearchParams params = SearchParams.DEFAULT;
+    private SearchParams params;
 
     private volatile boolean stop;
     private volatile boolean userStop;
@@ -66,6 +66,7 @@ public final class Search {
         this.evaluator = evaluator;
         this.lineGenerator = MoveGenerator.create(rules);
         this.tt = tt;
+        this.params = SearchParams.forRules(rules);
         this.workers = new Worker[] {new Worker(this, 0, rules, evaluator, tt, params)};
     }
 

@@ -3,38 +3,108 @@ package org.damka.search;
 /**
  * The switches and numbers of the search's selective parts, so that a self-play harness can
  * compare two configurations. {@link #DEFAULT} is what the engine plays with. Measured with
- * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): late move
- * reductions on vs off +26 +- 37 Elo (kept); the threat extension on vs off -26 +- 37 Elo
- * (left off).
+ * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): the threat
+ * extension on vs off -26 +- 37 Elo (left off). Late move reductions and ProbCut were measured by
+ * matches (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried,
+ * ProbCut in none clearly (left off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
- * @param lmr                 late quiet moves at non-PV nodes are searched one ply shallower first
- * @param lmrMinDepth         ... from this depth on
- * @param lmrFullMoves        ... after this many moves searched at full depth
+ * @param lmr                 late move reductions
+ * @param probCut             cut-offs predicted by a shallow search with a raised bound
  * @param threatExtension     at the horizon, a quiet position in which the opponent would have a
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
  * @param history             other quiet moves are ordered by how often they caused cut-offs
  */
-public record SearchParams(boolean aspiration, int aspirationDelta, boolean lmr, int lmrMinDepth, int lmrFullMoves,
+public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut,
                            boolean threatExtension, boolean killers, boolean history) {
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, true, 3, 3, false, true, true);
+    /**
+     * Late move reductions as Scan 2.0 makes them: a quiet move (neither a capture nor a
+     * promotion) that comes after the first moves of a node is searched shallower with a null
+     * window, and again at full depth if it beats alpha. Killers are reduced too: the re-search
+     * catches the ones that work. A reduced move keeps at least one ply before the horizon, so at
+     * depth 2 nothing is reduced.
+     *
+     * @param on             reductions are made
+     * @param minDepth       ... at nodes with at least this depth left
+     * @param fullMoves      ... after this many moves searched at full depth at a non-PV node
+     * @param pvFullMoves    ... after this many at a PV node, where the reduction is one ply
+     * @param deepMoves      from this move on a non-PV node reduces two plies instead of one
+     * @param exchangeOffers a move that offers an exchange (the opponent must capture) is reduced
+     *                       too, as in Scan; else it keeps its depth, being the first step of
+     *                       most combinations
+     */
+    public record Reductions(boolean on, int minDepth, int fullMoves, int pvFullMoves, int deepMoves,
+                             boolean exchangeOffers) {
+        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, true);
+
+        /** The plies by which the quiet move at index move of a node with depth left is reduced. */
+        int plies(int depth, int move, boolean pvNode) {
+            if (!on || depth < minDepth || move < (pvNode ? pvFullMoves : fullMoves)) return 0;
+            return !pvNode && move >= deepMoves ? 2 : 1;
+        }
+
+        public Reductions withOn(boolean enabled) {
+            return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves, exchangeOffers);
+        }
+
+        public Reductions withExchangeOffers(boolean reduced) {
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, reduced);
+        }
+    }
+
+    /**
+     * ProbCut as Scan 2.0 makes it: before its move loop, a non-PV node searches itself at a
+     * fraction of its depth against a null window raised by a margin that grows with the depth;
+     * if even that bound is beaten, the node fails high without a full search (its score less the
+     * margin). No ProbCut is tried inside such a shallow search, nor near a win or a loss.
+     *
+     * @param on           the cut is tried
+     * @param minDepth     ... at nodes with at least this depth left
+     * @param marginPerPly the raise of the bound per ply of depth (a man is 100)
+     * @param depthPercent the shallow search's depth in percent of the node's
+     */
+    public record ProbCut(boolean on, int minDepth, int marginPerPly, int depthPercent) {
+        /** Scan's numbers; off: no variant gained clearly from it at 100k nodes a move. */
+        public static final ProbCut SCAN = new ProbCut(false, 3, 10, 40);
+
+        public ProbCut withOn(boolean enabled) {
+            return new ProbCut(enabled, minDepth, marginPerPly, depthPercent);
+        }
+    }
+
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true);
+
+    /**
+     * What the engine plays with in a variant. Without flying kings (english) a move that offers
+     * an exchange keeps its depth: reduced, the sacrifice of an english combination in the
+     * tactics suite went unseen within its node budget. With flying kings reducing them gained
+     * (bench/RESULTS.md, "Selectivity").
+     */
+    public static SearchParams forRules(org.damka.rules.Rules rules) {
+        return new SearchParams(DEFAULT.aspiration, DEFAULT.aspirationDelta, DEFAULT.lmr.withExchangeOffers(rules.flyingKings()),
+                DEFAULT.probCut, DEFAULT.threatExtension, DEFAULT.killers, DEFAULT.history);
+    }
 
     public SearchParams withLmr(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, on, lmrMinDepth, lmrFullMoves, threatExtension, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history);
+    }
+
+    public SearchParams withProbCut(boolean on) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history);
     }
 
     public SearchParams withThreatExtension(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, lmrMinDepth, lmrFullMoves, on, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, on, killers, history);
     }
 
     public SearchParams withAspiration(boolean on) {
-        return new SearchParams(on, aspirationDelta, lmr, lmrMinDepth, lmrFullMoves, threatExtension, killers, history);
+        return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history);
     }
 
     public SearchParams withOrdering(boolean killersOn, boolean historyOn) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, lmrMinDepth, lmrFullMoves, threatExtension, killersOn, historyOn);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyOn);
     }
 }

@@ -11,9 +11,9 @@ import org.damka.rules.Rules;
 
 /**
  * One thread's search: iterative deepening, principal variation search with aspiration windows at
- * the root, a transposition table shared with the other threads, late move reductions,
- * forced-move extension and a capture quiescence (a position where the side to move must capture
- * is never evaluated). Moves are ordered by a {@link MovePicker}; every draw rule of the variant
+ * the root, a transposition table shared with the other threads, late move reductions and ProbCut
+ * (both as Scan 2.0 makes them), forced-move extension and a capture quiescence (a position where
+ * the side to move must capture is never evaluated). Moves are ordered by a {@link MovePicker}; every draw rule of the variant
  * is scored inside the tree by a {@link DrawTracker}.
  *
  * <p>All state lives in arrays preallocated per ply; below {@link #iterate} nothing is allocated.
@@ -38,6 +38,8 @@ final class Worker {
     private final MovePicker picker;
     private final DrawTracker draws;
     private final int[] threatExtensions = new int[MAX_PLY + 2];
+    /** True while a ProbCut search runs: no ProbCut inside it. */
+    private boolean probing;
 
     long nodes;
     /** Positions answered by the endgame tables in this search; the tables (null: none). */
@@ -134,9 +136,27 @@ final class Worker {
             line.clear();
             for (int k = 0; k < pv[0].size(); k++) line.addFrom(pv[0], k);
             if (line.size() == 0) line.addFrom(rootMoves, pvIdx);
+            keepLinesInOrder(pvIdx);
         }
         completedDepth = depth;
         return true;
+    }
+
+    /**
+     * Moves the MultiPV line just completed up past the lines before it that scored less: a
+     * reduced search may have underrated its move while it was searched behind an earlier line.
+     */
+    private void keepLinesInOrder(int pvIdx) {
+        for (int k = pvIdx; k > 0 && pvScores[k] > pvScores[k - 1]; k--) {
+            swapRootMoves(k, k - 1);
+            int s = pvScores[k]; pvScores[k] = pvScores[k - 1]; pvScores[k - 1] = s;
+            MoveList line = pvLines[k]; pvLines[k] = pvLines[k - 1]; pvLines[k - 1] = line;
+        }
+    }
+
+    private void swapRootMoves(int i, int j) {
+        rootMoves.swap(i, j);
+        int s = rootScores[i]; rootScores[i] = rootScores[j]; rootScores[j] = s;
     }
 
     /** Root node over moves first..n-1; the best one is moved to position {@code first}. */
@@ -174,10 +194,7 @@ final class Worker {
             }
         }
         // Best move to the front of its MultiPV slot, the rest keep their order.
-        for (int j = bestIndex; j > first; j--) {
-            moves.swap(j, j - 1);
-            int s = rootScores[j]; rootScores[j] = rootScores[j - 1]; rootScores[j - 1] = s;
-        }
+        for (int j = bestIndex; j > first; j--) swapRootMoves(j, j - 1);
         if (first == 0 && best > originalAlpha && best < beta) {
             tt.store(rootKey(), moves.key(0), toTt(best, 0), depth, TranspositionTable.BOUND_EXACT);
         }
@@ -261,6 +278,20 @@ final class Worker {
             }
         }
 
+        // Step 4b. ProbCut: if a shallow search of this node beats a raised bound, a full one
+        // would most likely beat beta. It searches this same position at this ply, before the
+        // move list of the ply is built.
+        SearchParams.ProbCut pc = params.probCut();
+        if (pc.on() && !pvNode && !probing && depth >= pc.minDepth() && Math.abs(beta) < WIN_BOUND) {
+            int margin = pc.marginPerPly() * depth;
+            int raised = beta + margin;
+            probing = true;
+            int s = search(ply, depth * pc.depthPercent() / 100, raised - 1, raised);
+            probing = false;
+            if (owner.stopped()) return 0;
+            if (s >= raised) return s - margin;
+        }
+
         // Step 5. Moves.
         MoveList moves = lists[ply];
         int n = generator.generate(p, moves);
@@ -283,11 +314,10 @@ final class Worker {
             if (i == 0) {
                 score = -search(ply + 1, newDepth, -beta, -alpha);
             } else {
-                int reduction = 0;
-                if (params.lmr() && !captures && !pvNode && depth >= params.lmrMinDepth() && i >= params.lmrFullMoves()
-                        && picker.isPlain(ply, i) && !moves.promotes(i) && !generator.hasCapture(stack[ply + 1])) {
-                    reduction = i >= 8 && depth >= 6 ? 2 : 1;
-                }
+                // A reduced move still gets at least one ply of its own before the horizon.
+                int reduction = captures || moves.promotes(i) ? 0
+                        : Math.max(0, Math.min(params.lmr().plies(depth, i, pvNode), newDepth - 1));
+                if (reduction > 0 && !params.lmr().exchangeOffers() && generator.hasCapture(stack[ply + 1])) reduction = 0;
                 score = -search(ply + 1, newDepth - reduction, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha && !owner.stopped()) {
                     score = -search(ply + 1, newDepth, -alpha - 1, -alpha);

@@ -30,7 +30,7 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
+ * {@code lmr=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
  * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
@@ -61,6 +61,7 @@ public final class SelfPlay {
                     case "threads" -> threads = Integer.parseInt(v);
                     case "hash" -> hash = Integer.parseInt(v);
                     case "lmr" -> p = p.withLmr(v.equals("1"));
+                    case "probcut" -> p = p.withProbCut(v.equals("1"));
                     case "threat" -> p = p.withThreatExtension(v.equals("1"));
                     case "asp" -> p = p.withAspiration(v.equals("1"));
                     case "killers" -> p = p.withOrdering(v.equals("1"), p.history());

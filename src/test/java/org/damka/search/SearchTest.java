@@ -165,6 +165,47 @@ class SearchTest {
         assertTrue(s.nodes() <= 5000 + 256, "nodes " + s.nodes());
     }
 
+    /**
+     * The reductions make the search deeper for the same nodes (a node limit and one thread make
+     * this deterministic). Before Scan's reductions, 300000 nodes from the start reached depth 10
+     * in russian and 9 in international.
+     */
+    @Test
+    void lateMoveReductionsDeepenTheSearchOnTheSameNodes() {
+        for (Object[] c : new Object[][] {{Variants.RUSSIAN, 12}, {Variants.INTERNATIONAL, 10}}) {
+            Rules rules = (Rules) c[0];
+            Recorder r = search(rules, rules.startFen(), SearchLimits.nodes(300_000));
+            assertTrue(r.last().depth() >= (Integer) c[1], rules.name() + " depth " + r.last().depth());
+        }
+    }
+
+    /**
+     * ProbCut searches a node again at the same ply before its move loop; the node's state (its
+     * move list, the draw counters) must survive that: wins are still found, and the move played
+     * is legal. With ProbCut the search to a fixed depth visits a different tree.
+     */
+    @Test
+    void probCutKeepsWinsAndLegalMoves() {
+        Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
+        s.setParams(SearchParams.forRules(Variants.RUSSIAN).withProbCut(true));
+        Recorder win = new Recorder();
+        s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
+        assertEquals(1, win.last().mateIn());
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL, Variants.ENGLISH)) {
+            long[] nodes = new long[2];
+            for (int on = 0; on < 2; on++) {
+                Search t = new Search(rules, Evaluator.forRules(rules), 16);
+                t.setParams(SearchParams.forRules(rules).withProbCut(on == 1));
+                Recorder r = new Recorder();
+                Game g = game(rules, rules.startFen());
+                t.run(g, SearchLimits.depth(8), 0, r);
+                nodes[on] = t.nodes();
+                assertTrue(g.legalMoves(new MoveList()).indexOf(r.best) >= 0, rules.name() + " " + r.best);
+            }
+            assertTrue(nodes[1] != nodes[0], rules.name() + " ProbCut changed nothing: " + nodes[0] + " nodes");
+        }
+    }
+
     @Test
     void theEndgameDrawRuleIsScoredInTheTree() {
         // Russian: three pieces against a lone king on the long diagonal are drawn unless taken by
