@@ -213,12 +213,30 @@ final class EngineUnderTest implements AutoCloseable {
     /** Waits for the process to end; returns its exit code, or fails. */
     int waitFor(long timeoutMs) {
         try {
-            if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) fail("the engine did not exit\n" + diagnostics());
+            if (!process.waitFor(timeoutMs, TimeUnit.MILLISECONDS)) {
+                fail("the engine did not exit\n" + diagnostics() + "\nthreads:\n" + threadDump());
+            }
             outReader.join(5000);
             return process.exitValue();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The engine's threads as jstack sees them (to show where it hangs), or why there is no dump. */
+    String threadDump() {
+        Path jstack = Path.of(System.getProperty("java.home"), "bin", "jstack");
+        try {
+            Process p = new ProcessBuilder(jstack.toString(), Long.toString(process.pid())).redirectErrorStream(true).start();
+            String dump = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(10, TimeUnit.SECONDS);
+            return dump;
+        } catch (IOException e) {
+            return "(no thread dump: " + e.getMessage() + ")";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "(no thread dump: interrupted)";
         }
     }
 
@@ -241,7 +259,9 @@ final class EngineUnderTest implements AutoCloseable {
 
     String diagnostics() {
         List<String> t = transcript();
-        return "alive=" + process.isAlive() + "\nlast output:\n  "
+        StringBuilder reader = new StringBuilder("stdout reader alive=" + outReader.isAlive());
+        for (StackTraceElement e : outReader.getStackTrace()) reader.append("\n    at ").append(e);
+        return "alive=" + process.isAlive() + "\n" + reader + "\nlast output:\n  "
                 + String.join("\n  ", t.subList(Math.max(0, t.size() - 20), t.size())) + "\nstderr:\n" + stderr;
     }
 
