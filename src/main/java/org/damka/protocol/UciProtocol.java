@@ -256,9 +256,15 @@ public final class UciProtocol {
                 case "isready" -> {
                     // A stopped search answers first (the GUI may then send position and go at once).
                     if (stopSent) awaitIdle();
-                    if (!engine.searching() && !inputEnded && !quitting) engine.ready(); // nobody to warm up for at the end
-                    for (String warning : engine.takeEgdbWarnings()) out.info(warning);
-                    out.line("readyok");
+                    try {
+                        if (!engine.searching() && !inputEnded && !quitting) engine.ready(); // nobody to warm up for at the end
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        out.error("isready: " + e.getMessage()); // e.g. unreadable weights
+                    } finally {
+                        // A GUI waiting for readyok must never hang, whatever went wrong.
+                        for (String warning : engine.takeEgdbWarnings()) out.info(warning);
+                        out.line("readyok");
+                    }
                 }
                 case "setoption" -> {
                     awaitIdleOrRefuse();
