@@ -113,6 +113,12 @@ final class MatchCommand implements Callable<Integer> {
             err.println("match: " + e.getMessage());
             return 2;
         }
+        if ((depth != null || nodes != null) && games > 2 * config.openings().size()) {
+            // A fixed depth or node count makes a single-threaded engine deterministic.
+            err.println("match: warning: " + games + " games from " + config.openings().size() + " openings at a fixed "
+                    + (depth != null ? "depth" : "node count") + ": games after the first " + 2 * config.openings().size()
+                    + " repeat earlier ones move for move; give more openings (--openings) or a clock (--movetime, --tc)");
+        }
         Match match = new Match(config, seed, err, Match.CLIENTS);
         Thread hook = new Thread(() -> {
             match.interrupt();

@@ -147,6 +147,23 @@ class CliTest {
     }
 
     @Test
+    void aFixedNodeMatchLongerThanItsOpeningsWarnsThatGamesRepeat(@TempDir Path dir) {
+        // Each built-in opening is played with both colours: game 2n + 1 would repeat game 1.
+        int n = org.damka.match.Openings.builtIn(org.damka.rules.Variants.RUSSIAN).size();
+        String engine = "cmd=" + dir.resolve("no-such-engine");
+        String more = Integer.toString(2 * n + 1);
+        errBytes.reset();
+        run("match", "--engine", engine, "--engine", engine, "--nodes", "1000", "--games", more);
+        assertTrue(errBytes.toString().contains(more + " games from " + n + " openings at a fixed node count"), errBytes.toString());
+        errBytes.reset();
+        run("match", "--engine", engine, "--engine", engine, "--nodes", "1000", "--games", Integer.toString(2 * n));
+        assertFalse(errBytes.toString().contains("repeat earlier ones"), errBytes.toString());
+        errBytes.reset();
+        run("match", "--engine", engine, "--engine", engine, "--movetime", "100", "--games", more);
+        assertFalse(errBytes.toString().contains("repeat earlier ones"), "a clock varies the games: " + errBytes);
+    }
+
+    @Test
     void timeoutsAreSecondsUnlessTheyCarryAUnit() {
         MatchCommand m = parse("--timeout", "2", "--startup-timeout", "1.5");
         assertEquals(2000, m.timeoutMs, "--timeout is in seconds, as README says");
