@@ -41,11 +41,12 @@ public final class SelfPlay {
     private static final boolean VERBOSE = Boolean.getBoolean("selfplay.verbose");
 
     /** One engine configuration. */
-    public record Config(String text, String eval, SearchParams params, SearchLimits limits, int threads, int hashMb,
-                         java.util.Map<String, String> weights) {
+    public record Config(String text, String eval, java.util.function.UnaryOperator<SearchParams> overrides,
+                         SearchLimits limits, int threads, int hashMb, java.util.Map<String, String> weights) {
         public static Config parse(String text) {
             String eval = Evaluator.FULL;
-            SearchParams p = SearchParams.DEFAULT;
+            // The switches apply to what the engine plays with in the variant (SearchParams.forRules).
+            java.util.function.UnaryOperator<SearchParams> p = q -> q;
             long nodes = 0, moveTime = 0;
             int depth = 0, threads = 1, hash = 16;
             java.util.Map<String, String> weights = new java.util.LinkedHashMap<>();
@@ -60,12 +61,12 @@ public final class SelfPlay {
                     case "movetime" -> moveTime = Long.parseLong(v);
                     case "threads" -> threads = Integer.parseInt(v);
                     case "hash" -> hash = Integer.parseInt(v);
-                    case "lmr" -> p = p.withLmr(v.equals("1"));
-                    case "probcut" -> p = p.withProbCut(v.equals("1"));
-                    case "threat" -> p = p.withThreatExtension(v.equals("1"));
-                    case "asp" -> p = p.withAspiration(v.equals("1"));
-                    case "killers" -> p = p.withOrdering(v.equals("1"), p.history());
-                    case "history" -> p = p.withOrdering(p.killers(), v.equals("1"));
+                    case "lmr" -> p = then(p, q -> q.withLmr(v.equals("1")));
+                    case "probcut" -> p = then(p, q -> q.withProbCut(v.equals("1")));
+                    case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
+                    case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
+                    case "killers" -> p = then(p, q -> q.withOrdering(v.equals("1"), q.history()));
+                    case "history" -> p = then(p, q -> q.withOrdering(q.killers(), v.equals("1")));
                     default -> {
                         if (!k.startsWith("w.")) throw new IllegalArgumentException("unknown config key " + k);
                         weights.put(k.substring(2), v);
@@ -76,12 +77,22 @@ public final class SelfPlay {
             return new Config(text, eval, p, limits, threads, hash, weights);
         }
 
+        private static java.util.function.UnaryOperator<SearchParams> then(
+                java.util.function.UnaryOperator<SearchParams> first, java.util.function.UnaryOperator<SearchParams> next) {
+            return q -> next.apply(first.apply(q));
+        }
+
+        /** The search parameters in this variant: the engine's, with this configuration's switches. */
+        SearchParams params(Rules rules) {
+            return overrides.apply(SearchParams.forRules(rules));
+        }
+
         Search newSearch(Rules rules) {
             Evaluator e = weights.isEmpty() ? Evaluator.named(rules, eval)
                     : new org.damka.eval.PositionalEvaluator(rules, Weights.override(org.damka.eval.EvalWeights.forRules(rules), weights));
             Search s = new Search(rules, e, hashMb);
             s.setThreads(threads);
-            s.setParams(params);
+            s.setParams(params(rules));
             return s;
         }
     }
