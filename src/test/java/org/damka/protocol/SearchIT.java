@@ -95,7 +95,7 @@ class SearchIT extends OneEngineIT {
             long took = ms(lines.get(lines.size() - 1).nanos() - sent);
             report.add("movetime " + t + " -> " + took + " ms");
             assertTrue(took <= t + 10 + SLACK_MS, "movetime " + t + " answered after " + took + " ms");
-            long aim = t - 10 - Math.min(t / 2, 100); // less Move Overhead and the fixed reserve (protocol.md)
+            long aim = t - 10 - Math.min(t / 10, 100); // less Move Overhead and the reserve (protocol.md)
             assertTrue(took >= aim / 2, "movetime " + t + " answered after only " + took + " ms");
         }
         System.out.println("SearchIT " + report);

@@ -15,16 +15,16 @@ class TimeManagerTest {
     @Test
     void movetimeLeavesTheOverheadAndTheReserve() {
         TimeManager t = new TimeManager(SearchLimits.moveTime(300), 0, 10, 0);
-        assertEquals(300 - 10 - TimeManager.MOVE_TIME_RESERVE_MS, t.softMs());
-        assertEquals(300 - 10 - TimeManager.MOVE_TIME_RESERVE_MS, t.hardMs());
+        assertEquals(300 - 10 - 30, t.softMs());
+        assertEquals(300 - 10 - 30, t.hardMs());
         assertEquals(1, new TimeManager(SearchLimits.moveTime(5), 0, 10, 0).hardMs());
     }
 
     @Test
-    void aShortMoveTimeKeepsHalfInHand() {
-        // 100 ms a move (the referee allows 100 more): aim at 40, not 90.
-        assertEquals(100 - 10 - 50, new TimeManager(SearchLimits.moveTime(100), 0, 10, 0).hardMs());
-        assertEquals(200 - 0 - 100, new TimeManager(SearchLimits.moveTime(200), 0, 0, 0).hardMs());
+    void aMoveTimeKeepsATenthInHand() {
+        // 100 ms a move: aim at 80 (less the Move Overhead and a tenth), not 40 as with half in hand.
+        assertEquals(100 - 10 - 10, new TimeManager(SearchLimits.moveTime(100), 0, 10, 0).hardMs());
+        assertEquals(200 - 0 - 20, new TimeManager(SearchLimits.moveTime(200), 0, 0, 0).hardMs());
         // A long move time keeps only the fixed reserve.
         assertEquals(10_000 - 10 - 100, new TimeManager(SearchLimits.moveTime(10_000), 0, 10, 0).hardMs());
     }
@@ -90,7 +90,7 @@ class TimeManagerTest {
     @Test
     void aMoveTimeIsUsedLessTheOverhead() {
         TimeManager t = at(SearchLimits.moveTime(500), 0, 30, 0, 24);
-        assertEquals(500 - 30 - TimeManager.MOVE_TIME_RESERVE_MS, t.hardMs());
+        assertEquals(500 - 30 - 50, t.hardMs());
         TimeManager none = at(SearchLimits.depth(5), 0, 30, 0, 24);
         assertTrue(!none.softExpired() && !none.hardExpired());
     }
