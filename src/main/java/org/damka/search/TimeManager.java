@@ -16,8 +16,8 @@ public final class TimeManager {
     /**
      * A fixed move time also keeps a tenth of itself in hand, at most this much: the engine cannot
      * see the pipe, nor its own wake-up after the GUI wrote {@code go}. Not more: keeping half of
-     * {@code movetime 100} in hand (as before) lost 159 ± 31 Elo to the same search that used its
-     * time (russian, 400 games), while the measured lateness already covers a busy machine.
+     * {@code movetime 100} in hand (as before) lost 87.5 ± 24.7 Elo to a tenth (russian, 300 games,
+     * bench/RESULTS.md), while the measured lateness already covers a busy machine.
      */
     static final long MOVE_TIME_RESERVE_MS = 100;
     private static final int MOVE_TIME_RESERVE_DIVISOR = 10;
