@@ -92,6 +92,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history);
     }
 
+    public SearchParams withLmr(Reductions reductions) {
+        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, threatExtension, killers, history);
+    }
+
     public SearchParams withProbCut(boolean on) {
         return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history);
     }
