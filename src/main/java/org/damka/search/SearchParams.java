@@ -78,14 +78,12 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true);
 
     /**
-     * What the engine plays with in a variant. Without flying kings (english) a move that offers
-     * an exchange keeps its depth: reduced, the sacrifice of an english combination in the
-     * tactics suite went unseen within its node budget. With flying kings reducing them gained
-     * (bench/RESULTS.md, "Selectivity").
+     * What the engine plays with in a variant: {@link #DEFAULT} in every variant today. Moves that
+     * offer an exchange are reduced in english too: exempting them there cost 68 +- 23 Elo at
+     * 200k nodes a move (bench/RESULTS.md, "Moves that offer an exchange keep their depth").
      */
     public static SearchParams forRules(org.damka.rules.Rules rules) {
-        return new SearchParams(DEFAULT.aspiration, DEFAULT.aspirationDelta, DEFAULT.lmr.withExchangeOffers(rules.flyingKings()),
-                DEFAULT.probCut, DEFAULT.threatExtension, DEFAULT.killers, DEFAULT.history);
+        return DEFAULT;
     }
 
     public SearchParams withLmr(boolean on) {
