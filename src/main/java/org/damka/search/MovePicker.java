@@ -79,6 +79,12 @@ final class MovePicker {
         }
     }
 
+    /** True if the move picked at index i of the ply is one of its killers. */
+    boolean isKiller(int ply, int i) {
+        int s = order[ply][i];
+        return s == KILLER1 || s == KILLER2;
+    }
+
     /** A quiet move i caused a cut-off at this depth: it becomes a killer and gains history. */
     void rememberCutoff(int ply, int side, MoveList moves, int i, int depth) {
         int k = moves.key(i);

@@ -16,9 +16,10 @@ package org.damka.search;
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
  * @param history             other quiet moves are ordered by how often they caused cut-offs
+ * @param quiescence          the quiet moves searched at the horizon
  */
 public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut,
-                           boolean threatExtension, boolean killers, boolean history) {
+                           boolean threatExtension, boolean killers, boolean history, Quiescence quiescence) {
 
     /**
      * Late move reductions as Scan 2.0 makes them: a quiet move (neither a capture nor a
@@ -32,26 +33,43 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      * @param fullMoves      ... after this many moves searched at full depth at a non-PV node
      * @param pvFullMoves    ... after this many at a PV node, where the reduction is one ply
      * @param deepMoves      from this move on a non-PV node reduces two plies instead of one
+     * @param deeperMoves    from this move on a non-PV node reduces three plies
      * @param exchangeOffers a move that offers an exchange (the opponent must capture) is reduced
      *                       too, as in Scan; else it keeps its depth, being the first step of
      *                       most combinations
+     * @param killers        killer moves are reduced too, as in Scan (the re-search catches the
+     *                       ones that work)
      */
     public record Reductions(boolean on, int minDepth, int fullMoves, int pvFullMoves, int deepMoves,
-                             boolean exchangeOffers) {
-        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, true);
+                             int deeperMoves, boolean exchangeOffers, boolean killers) {
+        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, Integer.MAX_VALUE, true, true);
 
         /** The plies by which the quiet move at index move of a node with depth left is reduced. */
         int plies(int depth, int move, boolean pvNode) {
             if (!on || depth < minDepth || move < (pvNode ? pvFullMoves : fullMoves)) return 0;
-            return !pvNode && move >= deepMoves ? 2 : 1;
+            if (pvNode) return 1;
+            return move >= deeperMoves ? 3 : move >= deepMoves ? 2 : 1;
         }
 
         public Reductions withOn(boolean enabled) {
-            return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves, exchangeOffers);
+            return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
         }
 
         public Reductions withExchangeOffers(boolean reduced) {
-            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, reduced);
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, reduced, killers);
+        }
+
+        public Reductions withKillers(boolean reduced) {
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, reduced);
+        }
+
+        /** The same with its move thresholds: full-depth moves (non-PV, PV), then two plies, then three. */
+        public Reductions withMoves(int full, int pvFull, int deep, int deeper) {
+            return new Reductions(on, minDepth, full, pvFull, deep, deeper, exchangeOffers, killers);
+        }
+
+        public Reductions withMinDepth(int depth) {
+            return new Reductions(on, depth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
         }
     }
 
@@ -75,7 +93,23 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         }
     }
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true);
+    /**
+     * The quiet moves Scan 2.0 searches at the horizon, after the evaluation (stand pat) failed to
+     * reach beta: promotions, and while no king is on the board, moves that offer an exchange (the
+     * opponent must capture next). Each is followed by the capture sequence it starts and is
+     * scored as such; the evaluation stands when none does better.
+     *
+     * @param promotions a man that can crown is moved
+     * @param exchanges  a man move after which the opponent must capture (no king on the board)
+     */
+    public record Quiescence(boolean promotions, boolean exchanges) {
+        public static final Quiescence NONE = new Quiescence(false, false);
+
+        boolean any() { return promotions || exchanges; }
+    }
+
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true,
+            Quiescence.NONE);
 
     /**
      * What the engine plays with in a variant: {@link #DEFAULT} in every variant today. Moves that
@@ -87,26 +121,30 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     public SearchParams withLmr(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withLmr(Reductions reductions) {
-        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, threatExtension, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, threatExtension, killers, history, quiescence);
+    }
+
+    public SearchParams withQuiescence(Quiescence q) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killers, history, q);
     }
 
     public SearchParams withProbCut(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withThreatExtension(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, on, killers, history);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, on, killers, history, quiescence);
     }
 
     public SearchParams withAspiration(boolean on) {
-        return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history);
+        return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withOrdering(boolean killersOn, boolean historyOn) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyOn);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyOn, quiescence);
     }
 }

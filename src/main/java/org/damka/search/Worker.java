@@ -250,7 +250,9 @@ final class Worker {
                 depth = 1;
                 threatExtensions[ply] = 1;
             } else {
-                return clamp(evaluator.evaluate(p));
+                int stand = clamp(evaluator.evaluate(p));
+                if (stand >= beta || !params.quiescence().any() || ply >= MAX_PLY - 2) return stand;
+                return quietQuiescence(ply, stand, alpha, beta, pvNode);
             }
         }
         if (ply >= MAX_PLY - 1) return clamp(evaluator.evaluate(p));
@@ -317,6 +319,7 @@ final class Worker {
                 // A reduced move still gets at least one ply of its own before the horizon.
                 int reduction = captures || moves.promotes(i) ? 0
                         : Math.max(0, Math.min(params.lmr().plies(depth, i, pvNode), newDepth - 1));
+                if (reduction > 0 && !params.lmr().killers() && picker.isKiller(ply, i)) reduction = 0;
                 if (reduction > 0 && !params.lmr().exchangeOffers() && generator.hasCapture(stack[ply + 1])) reduction = 0;
                 score = -search(ply + 1, newDepth - reduction, -alpha - 1, -alpha);
                 if (reduction > 0 && score > alpha && !owner.stopped()) {
@@ -345,6 +348,43 @@ final class Worker {
         int bound = best >= beta ? TranspositionTable.BOUND_LOWER
                 : best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         if (depth > 0) tt.store(key, bestKey, toTt(best, ply), depth, bound);
+        return best;
+    }
+
+    /**
+     * The horizon of a quiet position whose evaluation (stand) is below beta: the quiet moves of
+     * {@link SearchParams.Quiescence} that can still change the material are searched at depth 0
+     * (their capture sequences follow); the evaluation stands if none does better.
+     */
+    private int quietQuiescence(int ply, int stand, int alpha, int beta, boolean pvNode) {
+        Position p = stack[ply];
+        SearchParams.Quiescence q = params.quiescence();
+        boolean exchanges = q.exchanges() && (p.kingsLo() | p.kingsHi()) == 0;
+        MoveList moves = lists[ply];
+        int n = generator.generate(p, moves);
+        Position child = stack[ply + 1];
+        int best = stand;
+        if (stand > alpha) alpha = stand;
+        for (int i = 0; i < n; i++) {
+            boolean promotion = q.promotions() && moves.promotes(i);
+            if (!promotion && !exchanges) continue;
+            child.copyFrom(p);
+            moves.play(child, i);
+            if (!promotion && !generator.hasCapture(child)) continue;
+            draws.play(ply, p, child, moves, i);
+            threatExtensions[ply + 1] = threatExtensions[ply];
+            if (pvNode) pv[ply + 1].clear();
+            int score = -search(ply + 1, 0, -beta, -alpha);
+            if (owner.stopped()) return 0;
+            if (score > best) {
+                best = score;
+                if (score > alpha) {
+                    alpha = score;
+                    if (pvNode) updatePv(ply, moves, i);
+                    if (score >= beta) break;
+                }
+            }
+        }
         return best;
     }
 

@@ -30,7 +30,7 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep=N} and {@code lmr.xo=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
+ * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
  * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
@@ -62,7 +62,9 @@ public final class SelfPlay {
                     case "threads" -> threads = Integer.parseInt(v);
                     case "hash" -> hash = Integer.parseInt(v);
                     case "lmr" -> p = then(p, q -> q.withLmr(v.equals("1")));
-                    case "lmr.min", "lmr.full", "lmr.pv", "lmr.deep", "lmr.xo" -> p = then(p, q -> q.withLmr(lmrWith(q.lmr(), k, v)));
+                    case "lmr.min", "lmr.full", "lmr.pv", "lmr.deep", "lmr.deeper", "lmr.xo", "lmr.killers" -> p = then(p, q -> q.withLmr(lmrWith(q.lmr(), k, v)));
+                    case "qs.promo" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(v.equals("1"), q.quiescence().exchanges())));
+                    case "qs.xch" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(q.quiescence().promotions(), v.equals("1"))));
                     case "probcut" -> p = then(p, q -> q.withProbCut(v.equals("1")));
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
@@ -78,14 +80,16 @@ public final class SelfPlay {
             return new Config(text, eval, p, limits, threads, hash, weights);
         }
 
-        /** The reductions with one number (min, full, pv, deep) or the exchange-offer switch (xo) changed. */
+        /** The reductions with one number (min, full, pv, deep, deeper) or switch (xo, killers) changed. */
         private static SearchParams.Reductions lmrWith(SearchParams.Reductions r, String key, String value) {
             int x = Integer.parseInt(value);
             return switch (key) {
-                case "lmr.min" -> new SearchParams.Reductions(r.on(), x, r.fullMoves(), r.pvFullMoves(), r.deepMoves(), r.exchangeOffers());
-                case "lmr.full" -> new SearchParams.Reductions(r.on(), r.minDepth(), x, r.pvFullMoves(), r.deepMoves(), r.exchangeOffers());
-                case "lmr.pv" -> new SearchParams.Reductions(r.on(), r.minDepth(), r.fullMoves(), x, r.deepMoves(), r.exchangeOffers());
-                case "lmr.deep" -> new SearchParams.Reductions(r.on(), r.minDepth(), r.fullMoves(), r.pvFullMoves(), x, r.exchangeOffers());
+                case "lmr.min" -> r.withMinDepth(x);
+                case "lmr.full" -> r.withMoves(x, r.pvFullMoves(), r.deepMoves(), r.deeperMoves());
+                case "lmr.pv" -> r.withMoves(r.fullMoves(), x, r.deepMoves(), r.deeperMoves());
+                case "lmr.deep" -> r.withMoves(r.fullMoves(), r.pvFullMoves(), x, r.deeperMoves());
+                case "lmr.deeper" -> r.withMoves(r.fullMoves(), r.pvFullMoves(), r.deepMoves(), x);
+                case "lmr.killers" -> r.withKillers(x == 1);
                 default -> r.withExchangeOffers(x == 1);
             };
         }

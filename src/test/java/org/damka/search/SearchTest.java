@@ -206,6 +206,49 @@ class SearchTest {
         }
     }
 
+    /**
+     * With the horizon's promotions, a man that can crown just beyond the depth searched is seen
+     * crowning: at depth 1 White's moves are answered by Black's evaluation alone without them,
+     * by the crowning b2-a1 with them.
+     */
+    @Test
+    void theHorizonSeesAPromotionWithQuiescenceMoves() {
+        Rules rules = Variants.RUSSIAN;
+        int[] score = new int[2];
+        for (int on = 0; on < 2; on++) {
+            Search s = new Search(rules, Evaluator.forRules(rules), 16);
+            s.setParams(SearchParams.forRules(rules).withQuiescence(new SearchParams.Quiescence(on == 1, false)));
+            Recorder r = new Recorder();
+            s.run(game(rules, "W:We3,h4:Bb2"), SearchLimits.depth(1), 0, r);
+            score[on] = r.last().scoreCp();
+        }
+        assertTrue(score[1] < score[0] - 50, "without " + score[0] + ", with " + score[1]);
+    }
+
+    /** The horizon's exchange offers change the tree but keep wins and legal moves. */
+    @Test
+    void exchangeOffersAtTheHorizonKeepWinsAndLegalMoves() {
+        SearchParams.Quiescence both = new SearchParams.Quiescence(true, true);
+        Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
+        s.setParams(SearchParams.forRules(Variants.RUSSIAN).withQuiescence(both));
+        Recorder win = new Recorder();
+        s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
+        assertEquals(1, win.last().mateIn());
+        for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL, Variants.ENGLISH)) {
+            long[] nodes = new long[2];
+            for (int on = 0; on < 2; on++) {
+                Search t = new Search(rules, Evaluator.forRules(rules), 16);
+                t.setParams(SearchParams.forRules(rules).withQuiescence(on == 1 ? both : SearchParams.Quiescence.NONE));
+                Recorder r = new Recorder();
+                Game g = game(rules, rules.startFen());
+                t.run(g, SearchLimits.depth(6), 0, r);
+                nodes[on] = t.nodes();
+                assertTrue(g.legalMoves(new MoveList()).indexOf(r.best) >= 0, rules.name() + " " + r.best);
+            }
+            assertTrue(nodes[1] > nodes[0], rules.name() + ": " + nodes[0] + " nodes without, " + nodes[1] + " with");
+        }
+    }
+
     @Test
     void theEndgameDrawRuleIsScoredInTheTree() {
         // Russian: three pieces against a lone king on the long diagonal are drawn unless taken by
