@@ -186,8 +186,17 @@ class SearchTest {
      */
     @Test
     void probCutKeepsWinsAndLegalMoves() {
+        changesTheTreeButKeepsWinsAndLegalMoves("ProbCut", q -> q.withProbCut(true), 8);
+    }
+
+    /**
+     * A search with a selective part switched on (change) still finds a win in one, plays legal
+     * moves from the start positions, and searches a different tree there (fixed depth).
+     */
+    private static void changesTheTreeButKeepsWinsAndLegalMoves(String what, java.util.function.UnaryOperator<SearchParams> change,
+                                                               int depth) {
         Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
-        s.setParams(SearchParams.forRules(Variants.RUSSIAN).withProbCut(true));
+        s.setParams(change.apply(SearchParams.forRules(Variants.RUSSIAN)));
         Recorder win = new Recorder();
         s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
         assertEquals(1, win.last().mateIn());
@@ -195,14 +204,15 @@ class SearchTest {
             long[] nodes = new long[2];
             for (int on = 0; on < 2; on++) {
                 Search t = new Search(rules, Evaluator.forRules(rules), 16);
-                t.setParams(SearchParams.forRules(rules).withProbCut(on == 1));
+                SearchParams p = SearchParams.forRules(rules);
+                t.setParams(on == 1 ? change.apply(p) : p);
                 Recorder r = new Recorder();
                 Game g = game(rules, rules.startFen());
-                t.run(g, SearchLimits.depth(8), 0, r);
+                t.run(g, SearchLimits.depth(depth), 0, r);
                 nodes[on] = t.nodes();
                 assertTrue(g.legalMoves(new MoveList()).indexOf(r.best) >= 0, rules.name() + " " + r.best);
             }
-            assertTrue(nodes[1] != nodes[0], rules.name() + " ProbCut changed nothing: " + nodes[0] + " nodes");
+            assertTrue(nodes[1] != nodes[0], rules.name() + ": " + what + " changed nothing: " + nodes[0] + " nodes");
         }
     }
 
@@ -228,25 +238,7 @@ class SearchTest {
     /** The horizon's exchange offers change the tree but keep wins and legal moves. */
     @Test
     void exchangeOffersAtTheHorizonKeepWinsAndLegalMoves() {
-        SearchParams.Quiescence both = new SearchParams.Quiescence(true, true);
-        Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
-        s.setParams(SearchParams.forRules(Variants.RUSSIAN).withQuiescence(both));
-        Recorder win = new Recorder();
-        s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
-        assertEquals(1, win.last().mateIn());
-        for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL, Variants.ENGLISH)) {
-            long[] nodes = new long[2];
-            for (int on = 0; on < 2; on++) {
-                Search t = new Search(rules, Evaluator.forRules(rules), 16);
-                t.setParams(SearchParams.forRules(rules).withQuiescence(on == 1 ? both : SearchParams.Quiescence.NONE));
-                Recorder r = new Recorder();
-                Game g = game(rules, rules.startFen());
-                t.run(g, SearchLimits.depth(6), 0, r);
-                nodes[on] = t.nodes();
-                assertTrue(g.legalMoves(new MoveList()).indexOf(r.best) >= 0, rules.name() + " " + r.best);
-            }
-            assertTrue(nodes[1] > nodes[0], rules.name() + ": " + nodes[0] + " nodes without, " + nodes[1] + " with");
-        }
+        changesTheTreeButKeepsWinsAndLegalMoves("exchange offers", q -> q.withQuiescence(new SearchParams.Quiescence(true, true)), 6);
     }
 
     @Test
