@@ -133,6 +133,16 @@ public abstract class MoveGenerator {
         return countQuiet(p);
     }
 
+    /**
+     * Lists the legal moves when the side to move is known to have no capture ({@link #hasCapture}
+     * false): the search's horizon, which has just tested for captures.
+     */
+    public final int generateQuietMoves(Position p, MoveList list) {
+        list.clear();
+        generateQuiet(p, list);
+        return list.size;
+    }
+
     /** True if the side to move has a capture (and so must capture). */
     public final boolean hasCapture(Position p) {
         return (jumpingMenLo(p) | jumpingMenHi(p)) != 0 || kingsCanCapture(p);

@@ -360,8 +360,9 @@ final class Worker {
         Position p = stack[ply];
         SearchParams.Quiescence q = params.quiescence();
         boolean exchanges = q.exchanges() && (p.kingsLo() | p.kingsHi()) == 0;
+        if (!exchanges && !q.promotions()) return stand;
         MoveList moves = lists[ply];
-        int n = generator.generate(p, moves);
+        int n = generator.generateQuietMoves(p, moves);
         Position child = stack[ply + 1];
         int best = stand;
         if (stand > alpha) alpha = stand;
