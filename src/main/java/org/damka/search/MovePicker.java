@@ -5,9 +5,11 @@ import org.damka.movegen.MoveList;
 
 /**
  * Move ordering for one worker: the table move first, then captures by what they take, then the
- * killers of the ply, then quiet moves by history (how often they caused cut-offs), a promotion
- * counting as a strong history. Scores are kept per ply in preallocated arrays; moves are picked
- * one at a time (selection sort), as most nodes cut off after the first few.
+ * killers of the ply, then quiet moves by history, a promotion counting as a strong history.
+ * The history is either how often a move caused cut-offs ({@link SearchParams.History#CUTOFFS}) or,
+ * as in Scan 2.0, the rate at which it was the best move of the nodes where it was tried before
+ * the best ({@link SearchParams.History#SUCCESS}). Scores are kept per ply in preallocated arrays;
+ * moves are picked one at a time (selection sort), as most nodes cut off after the first few.
  */
 final class MovePicker {
     private static final int HISTORY_LIMIT = 1 << 20;
@@ -16,6 +18,9 @@ final class MovePicker {
     private final int[][] order;
     private final int[] killer1, killer2;
     private final int[] history;
+    /** Success rates in 12-bit fixed point (4096 = always the best), per side, from and to. */
+    private final int[] success;
+    private static final int RATE_ONE = 1 << 12, RATE_SHIFT = 5;
     private final int layout;
 
     MovePicker(int plies, int layoutBits) {
@@ -24,6 +29,8 @@ final class MovePicker {
         this.killer2 = new int[plies];
         this.layout = layoutBits;
         this.history = new int[2 * layout * layout];
+        this.success = new int[2 * layout * layout];
+        java.util.Arrays.fill(success, RATE_ONE / 2);
     }
 
     /** Before a new search: killers are forgotten, history fades. */
@@ -36,6 +43,7 @@ final class MovePicker {
     /** Forgets the history (new game, bench). */
     void clearHistory() {
         java.util.Arrays.fill(history, 0);
+        java.util.Arrays.fill(success, RATE_ONE / 2);
     }
 
     /** Scores the n moves generated at this ply; {@code captures}: the list holds captures. */
@@ -55,7 +63,12 @@ final class MovePicker {
             } else if (params.killers() && k == killer2[ply]) {
                 sc[i] = KILLER2;
             } else {
-                int h = params.history() ? history[hBase + moves.from(i) * layout + moves.to(i)] : 0;
+                int idx = hBase + moves.from(i) * layout + moves.to(i);
+                int h = switch (params.history()) {
+                    case OFF -> 0;
+                    case CUTOFFS -> history[idx];
+                    case SUCCESS -> success[idx];
+                };
                 sc[i] = h + (moves.promotes(i) ? HISTORY_LIMIT : 0);
             }
         }
@@ -83,6 +96,20 @@ final class MovePicker {
     boolean isKiller(int ply, int i) {
         int s = order[ply][i];
         return s == KILLER1 || s == KILLER2;
+    }
+
+    /**
+     * Quiet move i was the best of its node and beat alpha, after moves 0..i-1 were tried: each of
+     * those fails a little, it succeeds a little (Scan 2.0's rates, which adapt by 1/32 a time).
+     */
+    void rememberBest(int side, MoveList moves, int i) {
+        int base = side * layout * layout;
+        for (int j = 0; j < i; j++) {
+            int idx = base + moves.from(j) * layout + moves.to(j);
+            success[idx] -= success[idx] >> RATE_SHIFT;
+        }
+        int idx = base + moves.from(i) * layout + moves.to(i);
+        success[idx] += (RATE_ONE - success[idx]) >> RATE_SHIFT;
     }
 
     /** A quiet move i caused a cut-off at this depth: it becomes a killer and gains history. */

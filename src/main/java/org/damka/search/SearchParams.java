@@ -15,11 +15,21 @@ package org.damka.search;
  * @param threatExtension     at the horizon, a quiet position in which the opponent would have a
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
- * @param history             other quiet moves are ordered by how often they caused cut-offs
+ * @param history             how the other quiet moves are ordered
  * @param quiescence          the quiet moves searched at the horizon
  */
 public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut,
-                           boolean threatExtension, boolean killers, boolean history, Quiescence quiescence) {
+                           boolean threatExtension, boolean killers, History history, Quiescence quiescence) {
+
+    /** What orders the quiet moves after the table move and the killers. */
+    public enum History {
+        /** generation order */
+        OFF,
+        /** how often the move (side, from, to) caused a cut-off, weighted by the depth squared */
+        CUTOFFS,
+        /** as Scan 2.0: the rate at which the move was the best of a node where it was tried */
+        SUCCESS
+    }
 
     /**
      * Late move reductions as Scan 2.0 makes them: a quiet move (neither a capture nor a
@@ -108,7 +118,7 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         boolean any() { return promotions || exchanges; }
     }
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, true,
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, History.CUTOFFS,
             Quiescence.NONE);
 
     /**
@@ -144,7 +154,7 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history, quiescence);
     }
 
-    public SearchParams withOrdering(boolean killersOn, boolean historyOn) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyOn, quiescence);
+    public SearchParams withOrdering(boolean killersOn, History historyKind) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyKind, quiescence);
     }
 }

@@ -37,7 +37,9 @@ final class Worker {
     private final Position scratch = new Position();
     private final MovePicker picker;
     private final DrawTracker draws;
-    private final int[] threatExtensions = new int[MAX_PLY + 2];
+    /** What the line to each ply has used up, once a line: {@link #THREAT_EXTENDED}, {@link #EXCHANGE_OFFERED}. */
+    private final int[] lineFlags = new int[MAX_PLY + 2];
+    private static final int THREAT_EXTENDED = 1, EXCHANGE_OFFERED = 2;
     /** True while a ProbCut search runs: no ProbCut inside it. */
     private boolean probing;
 
@@ -87,7 +89,7 @@ final class Worker {
         selDepth = 0;
         completedDepth = 0;
         picker.newSearch();
-        threatExtensions[0] = 0;
+        lineFlags[0] = 0;
     }
 
     /** Forgets move-ordering statistics (new game, bench). */
@@ -171,7 +173,7 @@ final class Worker {
         int originalAlpha = alpha;
         for (int i = first; i < n; i++) {
             makeChild(0, moves, i);
-            threatExtensions[1] = 0;
+            lineFlags[1] = 0;
             pv[1].clear();
             int newDepth = n == 1 ? depth : depth - 1;
             int score;
@@ -246,9 +248,9 @@ final class Worker {
         // Step 2. Horizon: a quiet position is evaluated (a blocked one has lost).
         if (depth <= 0 && !generator.hasCapture(p)) {
             if (generator.countQuietMoves(p) == 0) return noMoveScore(p, ply);
-            if (params.threatExtension() && threatExtensions[ply] == 0 && ply < MAX_PLY - 2 && opponentThreatens(p)) {
+            if (params.threatExtension() && (lineFlags[ply] & THREAT_EXTENDED) == 0 && ply < MAX_PLY - 2 && opponentThreatens(p)) {
                 depth = 1;
-                threatExtensions[ply] = 1;
+                lineFlags[ply] |= THREAT_EXTENDED;
             } else {
                 int stand = clamp(evaluator.evaluate(p));
                 if (stand >= beta || !params.quiescence().any() || ply >= MAX_PLY - 2) return stand;
@@ -302,13 +304,13 @@ final class Worker {
         picker.score(ply, p, moves, n, ttMove, captures, params);
 
         // Step 6. Move loop (PVS).
-        int best = -INF, bestKey = 0;
+        int best = -INF, bestKey = 0, bestIndex = -1;
         int originalAlpha = alpha;
         int side = p.sideToMove();
         for (int i = 0; i < n; i++) {
             picker.pick(ply, moves, i, n);
             makeChild(ply, moves, i);
-            threatExtensions[ply + 1] = threatExtensions[ply];
+            lineFlags[ply + 1] = lineFlags[ply];
             if (pvNode) pv[ply + 1].clear();
             // A forced move does not use depth, so forced sequences are seen to their end.
             int newDepth = n == 1 ? depth : depth - 1;
@@ -333,6 +335,7 @@ final class Worker {
             if (score > best) {
                 best = score;
                 bestKey = moves.key(i);
+                bestIndex = i;
                 if (score > alpha) {
                     alpha = score;
                     if (pvNode) updatePv(ply, moves, i);
@@ -345,6 +348,9 @@ final class Worker {
         }
 
         // Step 7. Remember the result.
+        if (best > originalAlpha && !captures && n > 1 && params.history() == SearchParams.History.SUCCESS) {
+            picker.rememberBest(side, moves, bestIndex);
+        }
         int bound = best >= beta ? TranspositionTable.BOUND_LOWER
                 : best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
         if (depth > 0) tt.store(key, bestKey, toTt(best, ply), depth, bound);
@@ -354,12 +360,14 @@ final class Worker {
     /**
      * The horizon of a quiet position whose evaluation (stand) is below beta: the quiet moves of
      * {@link SearchParams.Quiescence} that can still change the material are searched at depth 0
-     * (their capture sequences follow); the evaluation stands if none does better.
+     * (their capture sequences follow); the evaluation stands if none does better. An exchange is
+     * offered once a line, so the horizon cannot chain exchange after exchange.
      */
     private int quietQuiescence(int ply, int stand, int alpha, int beta, boolean pvNode) {
         Position p = stack[ply];
         SearchParams.Quiescence q = params.quiescence();
-        boolean exchanges = q.exchanges() && (p.kingsLo() | p.kingsHi()) == 0;
+        boolean exchanges = q.exchanges() && (p.kingsLo() | p.kingsHi()) == 0
+                && (lineFlags[ply] & EXCHANGE_OFFERED) == 0 && !opponentThreatens(p);
         if (!exchanges && !q.promotions()) return stand;
         MoveList moves = lists[ply];
         int n = generator.generateQuietMoves(p, moves);
@@ -371,9 +379,9 @@ final class Worker {
             if (!promotion && !exchanges) continue;
             child.copyFrom(p);
             moves.play(child, i);
-            if (!promotion && !generator.hasCapture(child)) continue;
+            if (!promotion && !cleanExchange(ply + 1)) continue;
             draws.play(ply, p, child, moves, i);
-            threatExtensions[ply + 1] = threatExtensions[ply];
+            lineFlags[ply + 1] = lineFlags[ply] | (promotion ? 0 : EXCHANGE_OFFERED);
             if (pvNode) pv[ply + 1].clear();
             int score = -search(ply + 1, 0, -beta, -alpha);
             if (owner.stopped()) return 0;
@@ -387,6 +395,27 @@ final class Worker {
             }
         }
         return best;
+    }
+
+    /**
+     * True if the position at this ply, just after a quiet man move, offers a clean one-for-one
+     * exchange: the side to move must capture, every capture it has takes one piece, and after
+     * each the other side can capture back. (Sacrifices and two-for-one shots are left to the
+     * full-width search.) Uses the next ply's list and position as scratch.
+     */
+    private boolean cleanExchange(int ply) {
+        Position p = stack[ply];
+        if (!generator.hasCapture(p)) return false;
+        MoveList replies = lists[ply];
+        int n = generator.generate(p, replies);
+        Position after = stack[ply + 1];
+        for (int i = 0; i < n; i++) {
+            if (replies.captureCount(i) != 1) return false;
+            after.copyFrom(p);
+            replies.play(after, i);
+            if (!generator.hasCapture(after)) return false;
+        }
+        return true;
     }
 
     private static int clamp(int score) {

@@ -30,7 +30,7 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=0|1}, and
+ * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=off|cutoffs|success}, and
  * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
@@ -69,7 +69,12 @@ public final class SelfPlay {
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
                     case "killers" -> p = then(p, q -> q.withOrdering(v.equals("1"), q.history()));
-                    case "history" -> p = then(p, q -> q.withOrdering(q.killers(), v.equals("1")));
+                    case "history" -> p = then(p, q -> q.withOrdering(q.killers(), switch (v) {
+                        case "0", "off" -> SearchParams.History.OFF;
+                        case "1", "cutoffs" -> SearchParams.History.CUTOFFS;
+                        case "2", "success" -> SearchParams.History.SUCCESS;
+                        default -> throw new IllegalArgumentException("history=off|cutoffs|success, not " + v);
+                    }));
                     default -> {
                         if (!k.startsWith("w.")) throw new IllegalArgumentException("unknown config key " + k);
                         weights.put(k.substring(2), v);
