@@ -253,6 +253,11 @@ public final class Search {
             if (chosen != main) report(listener, chosen, chosen.completedDepth, 1);
         }
         MoveList line = chosen.completedDepth > 0 ? chosen.pvLines[0] : null;
+        // An unfinished iteration that already found a better first move than the last finished one.
+        if (chosen == main && lines == 1 && main.partialDepth > main.completedDepth) {
+            line = main.partialLine;
+            info(listener, main, main.partialDepth, main.partialScore, line, 1);
+        }
         Move best;
         Move ponder = null;
         if (line != null && line.size() > 0) {
@@ -321,20 +326,20 @@ public final class Search {
     }
 
     private void report(SearchListener listener, Worker from, int depth, int lines) {
+        for (int k = 0; k < lines; k++) info(listener, from, depth, from.pvScores[k], from.pvLines[k], k + 1);
+    }
+
+    private void info(SearchListener listener, Worker from, int depth, int score, MoveList line, int multiPv) {
         long ms = time.elapsedMs();
         long total = nodes();
-        int hashFull = tt.hashFull();
-        for (int k = 0; k < lines; k++) {
-            int score = from.pvScores[k];
-            int mate = 0;
-            if (Math.abs(score) >= WIN_BOUND) {
-                int plies = WIN - Math.abs(score);
-                mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
-            }
-            listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
-                    ms > 0 ? total * 1000 / ms : total * 1000, ms, hashFull, k + 1,
-                    legalLine(from.stack[0], from.pvLines[k], MAX_PLY), tbHits()));
+        int mate = 0;
+        if (Math.abs(score) >= WIN_BOUND) {
+            int plies = WIN - Math.abs(score);
+            mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
         }
+        listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
+                ms > 0 ? total * 1000 / ms : total * 1000, ms, tt.hashFull(), multiPv,
+                legalLine(from.stack[0], line, MAX_PLY), tbHits()));
     }
 
     /** The first moves (at most max) of a line as values, stopping at the first illegal move. */

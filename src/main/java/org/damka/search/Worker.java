@@ -55,6 +55,13 @@ final class Worker {
     final int[] pvScores;
     /** Read by the other threads (helpers follow the main thread; the deepest result wins). */
     volatile int completedDepth;
+    /**
+     * A root move that beat the first one in an iteration that did not finish (one line only):
+     * its line, score and depth. The first move of an iteration is the last one's best, so this
+     * move is better at a depth the last complete iteration did not reach.
+     */
+    final MoveList partialLine = new MoveList();
+    int partialScore, partialDepth;
 
     Worker(Search owner, int index, Rules rules, Evaluator evaluator, TranspositionTable tt, SearchParams params) {
         this.owner = owner;
@@ -88,6 +95,7 @@ final class Worker {
         tables = owner.egdb();
         selDepth = 0;
         completedDepth = 0;
+        partialDepth = 0;
         picker.newSearch();
         lineFlags[0] = 0;
     }
@@ -190,6 +198,7 @@ final class Worker {
                 bestIndex = i;
                 if (score > alpha) {
                     updatePv(0, moves, i);
+                    if (first == 0 && i > 0) rememberPartial(depth, score);
                     alpha = score;
                     if (score >= beta) break;
                 }
@@ -201,6 +210,13 @@ final class Worker {
             tt.store(rootKey(), moves.key(0), toTt(best, 0), depth, TranspositionTable.BOUND_EXACT);
         }
         return best;
+    }
+
+    private void rememberPartial(int depth, int score) {
+        partialLine.clear();
+        for (int k = 0; k < pv[0].size(); k++) partialLine.addFrom(pv[0], k);
+        partialScore = score;
+        partialDepth = depth;
     }
 
     private long rootKey() {

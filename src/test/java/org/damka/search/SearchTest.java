@@ -166,6 +166,35 @@ class SearchTest {
     }
 
     /**
+     * A search stopped inside an iteration answers the move that iteration has already found
+     * better than the last finished one's, and says so with a last line that starts with it. The
+     * sweep of node limits (deterministic with one thread) stops inside iterations where the best
+     * move changes; without this the answer is always the last finished iteration's first move.
+     */
+    @Test
+    void anUnfinishedIterationsBetterMoveIsPlayed() {
+        Rules rules = Variants.RUSSIAN;
+        String fen = "W:Wa1,a3,c1,c3,d2,e1,e3,f2,g1,h2,h4:Ba7,b6,b8,c5,d6,d8,e7,f6,g7,h6,h8";
+        // Each finished iteration's nodes and first move, from one search to depth 13.
+        Recorder full = search(rules, fen, SearchLimits.depth(13));
+        long[] nodesAt = new long[14];
+        Move[] moveAt = new Move[14];
+        for (SearchInfo info : full.infos) {
+            nodesAt[info.depth()] = info.nodes();
+            moveAt[info.depth()] = info.pv().get(0);
+        }
+        int fromUnfinished = 0;
+        for (long limit = 5_000; limit <= nodesAt[13]; limit += 5_000) {
+            Recorder r = search(rules, fen, SearchLimits.nodes(limit));
+            SearchInfo last = r.last();
+            assertEquals(r.best, last.pv().get(0), "limit " + limit + ": the answer is the last line's first move");
+            boolean unfinished = nodesAt[last.depth()] > limit + 256;
+            if (unfinished && !r.best.equals(moveAt[last.depth() - 1])) fromUnfinished++;
+        }
+        assertTrue(fromUnfinished > 0, "no answer came from an unfinished iteration");
+    }
+
+    /**
      * The reductions make the search deeper for the same nodes (a node limit and one thread make
      * this deterministic). Before Scan's reductions, 300000 nodes from the start reached depth 10
      * in russian and 9 in international.
