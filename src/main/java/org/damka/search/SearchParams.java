@@ -4,9 +4,11 @@ package org.damka.search;
  * The switches and numbers of the search's selective parts, so that a self-play harness can
  * compare two configurations. {@link #DEFAULT} is what the engine plays with. Measured with
  * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): the threat
- * extension on vs off -26 +- 37 Elo (left off). Late move reductions and ProbCut were measured by
- * matches (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried,
- * ProbCut in none clearly (left off).
+ * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
+ * international, -14 english). Late move reductions and ProbCut were measured by matches
+ * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried, ProbCut in none
+ * clearly (left off). The horizon's clean exchanges gained in every variant (on); Scan's
+ * success-rate history in english only, and not surely (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
@@ -104,22 +106,27 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     /**
-     * The quiet moves Scan 2.0 searches at the horizon, after the evaluation (stand pat) failed to
-     * reach beta: promotions, and while no king is on the board, moves that offer an exchange (the
-     * opponent must capture next). Each is followed by the capture sequence it starts and is
-     * scored as such; the evaluation stands when none does better.
+     * The quiet moves searched at the horizon after the evaluation (stand pat) failed to reach
+     * beta, as Scan 2.0 does: promotions, and while no king is on the board, moves that offer an
+     * exchange. Each is followed by the capture sequence it starts and is scored as such; the
+     * evaluation stands when none does better. damka's exchanges are clean one-for-one ones
+     * (every capture the opponent has takes one man, and each can be taken back), offered only
+     * when the opponent threatens nothing, and once a line: offering every move after which the
+     * opponent must capture, again after each exchange, cost 110 Elo in russian (bench/RESULTS.md).
      *
      * @param promotions a man that can crown is moved
-     * @param exchanges  a man move after which the opponent must capture (no king on the board)
+     * @param exchanges  a man move that offers a clean exchange (no king on the board)
      */
     public record Quiescence(boolean promotions, boolean exchanges) {
         public static final Quiescence NONE = new Quiescence(false, false);
+        /** What the engine plays with: at 50k nodes a move it gained 10 +- 23 Elo (russian), 29 +- 30 (international), 42 +- 24 (english). */
+        public static final Quiescence CLEAN_EXCHANGES = new Quiescence(false, true);
 
         boolean any() { return promotions || exchanges; }
     }
 
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, History.CUTOFFS,
-            Quiescence.NONE);
+            Quiescence.CLEAN_EXCHANGES);
 
     /**
      * What the engine plays with in a variant: {@link #DEFAULT} in every variant today. Moves that
