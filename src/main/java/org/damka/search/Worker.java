@@ -143,8 +143,7 @@ final class Worker {
             }
             pvScores[pvIdx] = score;
             MoveList line = pvLines[pvIdx];
-            line.clear();
-            for (int k = 0; k < pv[0].size(); k++) line.addFrom(pv[0], k);
+            copyRootPv(line);
             if (line.size() == 0) line.addFrom(rootMoves, pvIdx);
             keepLinesInOrder(pvIdx);
         }
@@ -213,10 +212,15 @@ final class Worker {
     }
 
     private void rememberPartial(int depth, int score) {
-        partialLine.clear();
-        for (int k = 0; k < pv[0].size(); k++) partialLine.addFrom(pv[0], k);
+        copyRootPv(partialLine);
         partialScore = score;
         partialDepth = depth;
+    }
+
+    /** Copies the root's principal variation into a line kept after the search. */
+    private void copyRootPv(MoveList into) {
+        into.clear();
+        for (int k = 0; k < pv[0].size(); k++) into.addFrom(pv[0], k);
     }
 
     private long rootKey() {
