@@ -30,8 +30,13 @@ public final class Windows {
     private final int count;
     /** cells[w * SIZE + k]: layout bit of the k-th cell of window w, or -1 when missing. */
     private final int[] cells;
-    /** The same, a missing cell replaced by a layout bit that is never a cell (so always empty). */
-    private final int[] read;
+    /**
+     * Window w's cells as runs of consecutive layout bits in digit order, runs runFrom[w] to
+     * runFrom[w + 1]: a run's first layout bit (0..127), its mask and its first digit. On square
+     * boards each row of a window is one run of two bits, so a state is four shifts and masks per
+     * colour instead of eight single-bit reads.
+     */
+    private final int[] runFrom, runBit, runMask, runDigit;
     /** BASE3[b] for an 8-bit set b: the base-3 number with the same digits (each 0 or 1). */
     private static final int[] BASE3 = new int[256];
     static {
@@ -62,10 +67,32 @@ public final class Windows {
         count = found.size();
         cells = new int[count * SIZE];
         for (int w = 0; w < count; w++) System.arraycopy(found.get(w), 0, cells, w * SIZE, SIZE);
-        int ghost = 0;
-        while (g.cell(ghost) >= 0) ghost++;
-        read = cells.clone();
-        for (int i = 0; i < read.length; i++) if (read[i] < 0) read[i] = ghost;
+        List<int[]> runs = new ArrayList<>(); // {bit, length, digit}
+        runFrom = new int[count + 1];
+        for (int w = 0; w < count; w++) {
+            runFrom[w] = runs.size();
+            int[] open = null;
+            for (int k = 0; k < SIZE; k++) {
+                int b = cells[w * SIZE + k];
+                if (b < 0) {
+                    open = null; // a missing cell's digit stays 0
+                } else if (open != null && open[0] + open[1] == b && b % 64 != 0) {
+                    open[1]++;
+                } else {
+                    open = new int[] {b, 1, k};
+                    runs.add(open);
+                }
+            }
+        }
+        runFrom[count] = runs.size();
+        runBit = new int[runs.size()];
+        runMask = new int[runs.size()];
+        runDigit = new int[runs.size()];
+        for (int r = 0; r < runs.size(); r++) {
+            runBit[r] = runs.get(r)[0];
+            runMask[r] = (1 << runs.get(r)[1]) - 1;
+            runDigit[r] = runs.get(r)[2];
+        }
     }
 
     /** 0, 2, 4, … while a window of 4 fits, and one flush with the end if the last misses it. */
@@ -115,12 +142,11 @@ public final class Windows {
     /** The state (0 … 6560) of window w: its cells' digits, the first cell the lowest digit. */
     public int index(int w, long whiteMenLo, long whiteMenHi, long blackMenLo, long blackMenHi) {
         int white = 0, black = 0;
-        int base = w * SIZE;
-        for (int k = 0; k < SIZE; k++) {
-            int b = read[base + k];
+        for (int r = runFrom[w], end = runFrom[w + 1]; r < end; r++) {
+            int b = runBit[r], mask = runMask[r], digit = runDigit[r];
             long wm = b < 64 ? whiteMenLo : whiteMenHi, bm = b < 64 ? blackMenLo : blackMenHi;
-            white |= (int) (wm >>> b & 1) << k;
-            black |= (int) (bm >>> b & 1) << k;
+            white |= ((int) (wm >>> b) & mask) << digit; // a long shift uses b mod 64
+            black |= ((int) (bm >>> b) & mask) << digit;
         }
         return BASE3[white] + 2 * BASE3[black];
     }

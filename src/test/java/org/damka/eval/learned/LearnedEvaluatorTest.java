@@ -48,17 +48,28 @@ class LearnedEvaluatorTest {
 
     @Test
     void indexIsTheBaseThreeNumberOfTheCells() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(5);
         for (Rules r : Variants.all()) {
-            Position p = Fen.parse(r, r.startFen());
-            Windows w = new Windows(r.geometry());
-            for (int i = 0; i < w.count(); i++) {
-                int expected = 0;
-                for (int k = Windows.SIZE - 1; k >= 0; k--) {
-                    int b = w.cell(i, k);
-                    int digit = b < 0 || p.isKing(b) ? 0 : p.sideAt(b) + 1;
-                    expected = expected * 3 + digit;
+            Geometry g = r.geometry();
+            Windows w = new Windows(g);
+            for (int trial = 0; trial < 300; trial++) {
+                // The start position, then random boards of men and kings, sparse to full.
+                Position p = trial == 0 ? Fen.parse(r, r.startFen()) : new Position();
+                if (trial > 0) {
+                    for (int c = 0; c < g.cells(); c++) {
+                        int roll = random.nextInt(100);
+                        if (roll < trial % 90) p.put(roll % 2, roll % 7 == 0, g.bit(c));
+                    }
                 }
-                assertEquals(expected, w.index(i, p), r.name() + " window " + i);
+                for (int i = 0; i < w.count(); i++) {
+                    int expected = 0;
+                    for (int k = Windows.SIZE - 1; k >= 0; k--) {
+                        int b = w.cell(i, k);
+                        int digit = b < 0 || p.isKing(b) || p.sideAt(b) < 0 ? 0 : p.sideAt(b) + 1;
+                        expected = expected * 3 + digit;
+                    }
+                    assertEquals(expected, w.index(i, p), r.name() + " window " + i + " in " + Fen.format(r, p));
+                }
             }
         }
     }
