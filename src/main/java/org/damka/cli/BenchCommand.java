@@ -20,8 +20,8 @@ final class BenchCommand implements Callable<Integer> {
     @Option(names = "--depth", description = "search every position to this depth instead of its listed one")
     int depth;
 
-    @Option(names = "--evaluation", description = "classic (default, the signature), learned or material")
-    String evaluation = org.damka.eval.Evaluator.CLASSIC;
+    @Option(names = "--evaluation", description = "auto (default, the signature: each variant's default), classic, learned or material")
+    String evaluation = org.damka.eval.Evaluator.AUTO;
 
     @Option(names = "--egdb-pieces", description = "probe endgame tables up to this many pieces (default 0: none, as for the signature)")
     int egdbPieces;
@@ -63,7 +63,7 @@ final class BenchCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
-        Bench.Result result = eval.equals(org.damka.eval.Evaluator.CLASSIC) && tables == null ? new Engine().bench(depth, print)
+        Bench.Result result = eval.equals(org.damka.eval.Evaluator.AUTO) && tables == null ? new Engine().bench(depth, print)
                 : new Bench(eval, tables).search(Bench.positions(), depth, print);
         if (tables != null) tables.takeWarnings().forEach(System.err::println);
         out.println(result.summary());

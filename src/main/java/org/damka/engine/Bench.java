@@ -42,7 +42,7 @@ public final class Bench {
 
     /** A bench with the default evaluation (the signature). */
     public Bench() {
-        this(Evaluator.CLASSIC);
+        this(Evaluator.AUTO);
     }
 
     /** A bench with the named evaluation (see {@link Evaluator#named}). */

@@ -93,7 +93,7 @@ public final class Engine {
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
-    private String evaluation = Evaluator.CLASSIC;
+    private String evaluation = Evaluator.AUTO;
     /** Weights from the EvalFile option for the learned evaluation, or null: the built-in ones. */
     private LearnedWeights evalFileWeights;
     private String evalFile = EVAL_FILE_BUILT_IN;
@@ -123,7 +123,7 @@ public final class Engine {
     public synchronized int multiPv() { return multiPv; }
     public synchronized boolean ponder() { return ponder; }
     public synchronized long moveOverheadMs() { return moveOverheadMs; }
-    /** The evaluation in use: {@code classic} (default), {@code learned} or {@code material} (the baseline). */
+    /** The evaluation chosen: {@code auto} (default: the variant's strongest), {@code classic}, {@code learned} or {@code material} (the baseline). */
     public synchronized String evaluation() { return evaluation; }
     /** The EvalFile option: a path, or {@link #EVAL_FILE_BUILT_IN}. */
     public synchronized String evalFile() { return evalFile; }
@@ -180,8 +180,9 @@ public final class Engine {
     }
 
     /**
-     * Chooses the evaluation: {@code classic} (default; {@code full} is accepted for it),
-     * {@code learned} or {@code material} (material only, the baseline for strength tests and
+     * Chooses the evaluation: {@code auto} (default: {@code learned} in the variants of
+     * {@link Evaluator#LEARNED_BY_DEFAULT}, else {@code classic}), {@code classic} ({@code full} is
+     * accepted for it), {@code learned} or {@code material} (material only, the baseline for strength tests and
      * matches). Exposed by the protocol as option "Evaluation".
      */
     public synchronized void setEvaluation(String name) {
@@ -214,7 +215,7 @@ public final class Engine {
 
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
     private Evaluator evaluator() {
-        if (evaluation.equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+        if (Evaluator.resolve(rules, evaluation).equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
             return new LearnedEvaluator(rules, evalFileWeights);
         }
         return Evaluator.named(rules, evaluation);

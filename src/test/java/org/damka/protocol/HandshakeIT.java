@@ -27,7 +27,7 @@ class HandshakeIT extends OneEngineIT {
                 "option name MultiPV type spin default 1 min 1 max 64",
                 "option name Ponder type check default false",
                 "option name Move Overhead type spin default 10 min 0 max 5000",
-                "option name Evaluation type combo default classic var classic var learned var material",
+                "option name Evaluation type combo default auto var auto var classic var learned var material",
                 "option name EvalFile type string default <built-in>",
                 "option name EGDBPath type string default egdb",
                 "option name EGDBPieces type spin default 5 min 0 max 7",
@@ -68,7 +68,7 @@ class HandshakeIT extends OneEngineIT {
         engine.quiet("setoption name move overhead value 10");
         engine.quiet("setoption name evaluation value full");
         engine.quiet("setoption name egdbpieces value 5");
-        assertEquals("classic", engine.display("option name Evaluation value"));
+        assertEquals("auto", engine.display("option name Evaluation value"));
         assertEquals("16", engine.display("option name Hash value"));
         assertEquals("10", engine.display("option name Move Overhead value"));
         assertEquals(1, engine.errors("setoption name NoSuchOption value 3").size());

@@ -92,4 +92,23 @@ class LearnedWeightsTest {
         engine.setEvalFile(Engine.EVAL_FILE_BUILT_IN);
         assertTrue(!before.equals(engine.explainEvaluation().toString()), "the built-in weights differ from the random ones");
     }
+
+    @Test
+    void autoPlaysTheLearnedEvaluationWhereItWonAndTheClassicOneElsewhere() throws IOException {
+        for (org.damka.rules.Rules r : Variants.all()) {
+            Engine auto = new Engine(), chosen = new Engine();
+            auto.setVariant(r.name());
+            chosen.setVariant(r.name());
+            assertEquals(org.damka.eval.Evaluator.AUTO, auto.evaluation());
+            chosen.setEvaluation(org.damka.eval.Evaluator.LEARNED_BY_DEFAULT.contains(r.name()) ? "learned" : "classic");
+            assertEquals(chosen.explainEvaluation().toString(), auto.explainEvaluation().toString(), r.name());
+        }
+        // Under auto an EvalFile is what russian's learned evaluation reads.
+        Engine engine = new Engine();
+        String builtIn = engine.explainEvaluation().toString();
+        Path file = dir.resolve("auto.weights");
+        random(Variants.RUSSIAN, 4).write(file);
+        engine.setEvalFile(file.toString());
+        assertTrue(!builtIn.equals(engine.explainEvaluation().toString()), "EvalFile weights are used under auto");
+    }
 }
