@@ -67,6 +67,8 @@ class HandshakeIT extends OneEngineIT {
         engine.quiet("setoption name ponder value false");
         engine.quiet("setoption name move overhead value 10");
         engine.quiet("setoption name evaluation value full");
+        assertEquals("classic", engine.display("option name Evaluation value")); // full is classic's old name
+        engine.quiet("setoption name evaluation value Auto");
         engine.quiet("setoption name egdbpieces value 5");
         assertEquals("auto", engine.display("option name Evaluation value"));
         assertEquals("16", engine.display("option name Hash value"));
