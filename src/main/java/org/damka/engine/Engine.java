@@ -215,10 +215,11 @@ public final class Engine {
 
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
     private Evaluator evaluator() {
-        if (Evaluator.resolve(rules, evaluation).equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+        String name = Evaluator.resolve(rules, evaluation); // auto becomes the variant's evaluation
+        if (name.equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
             return new LearnedEvaluator(rules, evalFileWeights);
         }
-        return Evaluator.named(rules, evaluation);
+        return Evaluator.named(rules, name);
     }
 
     /**
