@@ -125,7 +125,7 @@ public final class SelfPlay {
         boolean[] repeated = new boolean[starts.length];
         Set<String> seen = new HashSet<>();
         for (int id = 0; id < starts.length; id++) {
-            starts[id] = start(openings.get(id % openings.size()), new SplittableRandom(c.seed() * 0x9E3779B97F4A7C15L + id));
+            starts[id] = start(openings, id);
             repeated[id] = !seen.add(Fen.format(c.rules(), starts[id].position()));
         }
         return repeated;
@@ -165,9 +165,15 @@ public final class SelfPlay {
         return b.toString();
     }
 
+    /** Game {@code id}'s start: its built-in opening, then the random plies drawn from (seed, id). */
+    public Game start(int id) {
+        return start(Openings.builtIn(c.rules()), id);
+    }
+
     /** The opening, then up to randomPlies random moves (fewer if the game would end). */
-    private Game start(Opening opening, SplittableRandom random) {
-        Game game = opening.toGame(c.rules());
+    private Game start(List<Opening> openings, int id) {
+        SplittableRandom random = new SplittableRandom(c.seed() * 0x9E3779B97F4A7C15L + id);
+        Game game = openings.get(id % openings.size()).toGame(c.rules());
         MoveList moves = new MoveList();
         for (int i = 0; i < c.randomPlies(); i++) {
             game.legalMoves(moves);
