@@ -32,7 +32,7 @@ public interface Evaluator {
      * (100 ms a move, bench/RESULTS.md, "learned vs classic evaluation"): {@code auto} plays
      * {@code learned} there and {@code classic} elsewhere.
      */
-    java.util.Set<String> LEARNED_BY_DEFAULT = java.util.Set.of("russian", "brazilian", "international");
+    java.util.Set<String> LEARNED_BY_DEFAULT = java.util.Set.of("russian", "brazilian", "international", "english");
 
     /** The evaluation a name stands for in a variant: {@code auto} resolved, other names canonical. */
     static String resolve(Rules rules, String name) {
