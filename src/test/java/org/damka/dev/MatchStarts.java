@@ -21,8 +21,12 @@ public final class MatchStarts {
     public static void main(String[] args) {
         Rules rules = Variants.byName(args[0]);
         int count = args.length > 1 ? Integer.parseInt(args[1]) : 200;
-        SelfPlay selfPlay = new SelfPlay(new SelfPlay.Config(rules, 10000 + count, null, 1, 99, 0, 1, 6, null), System.err);
-        for (int id = 10000; id < 10000 + count; id++) {
+        int firstId = 10000, randomPlies = 6, threads = 1, shard = 0, shards = 1;
+        long seed = 99;
+        // Only the starts are wanted: no search limits and no evaluator.
+        SelfPlay.Config config = new SelfPlay.Config(rules, firstId + count, null, threads, seed, shard, shards, randomPlies, null);
+        SelfPlay selfPlay = new SelfPlay(config, System.err);
+        for (int id = firstId; id < firstId + count; id++) {
             Game start = selfPlay.start(id);
             System.out.println(Fen.format(rules, start.position()));
         }
