@@ -9,8 +9,8 @@ import org.damka.selfplay.SelfPlay;
 /**
  * Writes the starts of {@code bench/starts/<variant>.txt}: the starts self-play would give game
  * ids 10000 to 10000 + count - 1 with seed 99 and 6 random plies (built-in opening plus random
- * plies), one position string a line. Training runs use ids below 10000 with other seeds, so
- * a match on these starts plays positions the weights were not fitted to.
+ * plies), one position string a line. The training runs use another seed (21), so these are
+ * other starts than theirs, though an early position can still occur inside a training game.
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.MatchStarts
  * <variant> [count] > bench/starts/<variant>.txt}.
