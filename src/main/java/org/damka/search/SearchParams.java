@@ -6,8 +6,8 @@ package org.damka.search;
  * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): the threat
  * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
  * international, -14 english). Late move reductions and ProbCut were measured by matches
- * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried, ProbCut in none
- * clearly (left off). The horizon's clean exchanges gained in every variant (on); Scan's
+ * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
+ * margin gained in international (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
  * success-rate history in english only, and not surely (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
@@ -93,12 +93,16 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      *
      * @param on           the cut is tried
      * @param minDepth     ... at nodes with at least this depth left
-     * @param marginPerPly the raise of the bound per ply of depth (a man is 100)
+     * @param marginPerPly the raise of the bound per ply of depth (a man is 100, in Scan too)
      * @param depthPercent the shallow search's depth in percent of the node's
      */
     public record ProbCut(boolean on, int minDepth, int marginPerPly, int depthPercent) {
-        /** Scan's numbers; off: no variant gained clearly from it at 100k nodes a move. */
-        public static final ProbCut SCAN = new ProbCut(false, 3, 10, 40);
+        /**
+         * Scan's numbers (its search.cpp: from depth 3, 40% of the depth, 5 centi-men a ply), off.
+         * The first trial used twice its margin (10 a ply) and no variant gained clearly; with
+         * Scan's own margin international gained +37.6 ± 30.1 at 100 ms (bench/RESULTS.md).
+         */
+        public static final ProbCut SCAN = new ProbCut(false, 3, 5, 40);
 
         public ProbCut withOn(boolean enabled) {
             return new ProbCut(enabled, minDepth, marginPerPly, depthPercent);
@@ -125,16 +129,20 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         boolean any() { return promotions || exchanges; }
     }
 
+    /** Where ProbCut is on: international, +37.6 ± 30.1 Elo at 100 ms a move (SPRT accepted after 232 games). */
+    static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international");
+
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, History.CUTOFFS,
             Quiescence.CLEAN_EXCHANGES);
 
     /**
-     * What the engine plays with in a variant: {@link #DEFAULT} in every variant today. Moves that
-     * offer an exchange are reduced in english too: exempting them there cost 68 +- 23 Elo at
-     * 200k nodes a move (bench/RESULTS.md, "Moves that offer an exchange keep their depth").
+     * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut on in the variants
+     * where it won a match at equal time. Moves that offer an exchange are reduced in english too:
+     * exempting them there cost 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that
+     * offer an exchange keep their depth").
      */
     public static SearchParams forRules(org.damka.rules.Rules rules) {
-        return DEFAULT;
+        return PROBCUT_VARIANTS.contains(rules.name()) ? DEFAULT.withProbCut(true) : DEFAULT;
     }
 
     public SearchParams withLmr(boolean on) {
@@ -151,6 +159,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
 
     public SearchParams withProbCut(boolean on) {
         return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history, quiescence);
+    }
+
+    public SearchParams withProbCut(ProbCut cut) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, cut, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withThreatExtension(boolean on) {

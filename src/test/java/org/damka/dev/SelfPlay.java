@@ -30,7 +30,7 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=off|cutoffs|success}, and
+ * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1} and its numbers {@code probcut.margin|min|percent=N}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=off|cutoffs|success}, and
  * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
@@ -66,6 +66,7 @@ public final class SelfPlay {
                     case "qs.promo" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(v.equals("1"), q.quiescence().exchanges())));
                     case "qs.xch" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(q.quiescence().promotions(), v.equals("1"))));
                     case "probcut" -> p = then(p, q -> q.withProbCut(v.equals("1")));
+                    case "probcut.margin", "probcut.min", "probcut.percent" -> p = then(p, q -> q.withProbCut(probCutWith(q.probCut(), k, v)));
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
                     case "killers" -> p = then(p, q -> q.withOrdering(v.equals("1"), q.history()));
@@ -96,6 +97,16 @@ public final class SelfPlay {
                 case "lmr.deeper" -> r.withMoves(r.fullMoves(), r.pvFullMoves(), r.deepMoves(), x);
                 case "lmr.killers" -> r.withKillers(x == 1);
                 default -> r.withExchangeOffers(x == 1);
+            };
+        }
+
+        /** ProbCut with one number changed: its margin a ply, its least depth or its shallow depth in percent. */
+        private static SearchParams.ProbCut probCutWith(SearchParams.ProbCut c, String key, String value) {
+            int x = Integer.parseInt(value);
+            return switch (key) {
+                case "probcut.margin" -> new SearchParams.ProbCut(c.on(), c.minDepth(), x, c.depthPercent());
+                case "probcut.min" -> new SearchParams.ProbCut(c.on(), x, c.marginPerPly(), c.depthPercent());
+                default -> new SearchParams.ProbCut(c.on(), c.minDepth(), c.marginPerPly(), x);
             };
         }
 

@@ -216,7 +216,7 @@ class SearchTest {
      */
     @Test
     void probCutKeepsWinsAndLegalMoves() {
-        changesTheTreeButKeepsWinsAndLegalMoves("ProbCut", q -> q, q -> q.withProbCut(true), 8);
+        changesTheTreeButKeepsWinsAndLegalMoves("ProbCut", q -> q.withProbCut(false), q -> q.withProbCut(true), 8);
     }
 
     /**
