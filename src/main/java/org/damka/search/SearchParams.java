@@ -99,8 +99,8 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     public record ProbCut(boolean on, int minDepth, int marginPerPly, int depthPercent) {
         /**
          * Scan's numbers (its search.cpp: from depth 3, 40% of the depth, 5 centi-men a ply), off.
-         * The first trial used twice its margin (10 a ply) and no variant gained clearly; with
-         * Scan's own margin international gained +37.6 ± 30.1 at 100 ms (bench/RESULTS.md).
+         * The first trial used twice its margin (10 a ply) and no variant gained clearly; where
+         * Scan's own margin gained, it is on: {@link SearchParams#PROBCUT_VARIANTS}.
          */
         public static final ProbCut SCAN = new ProbCut(false, 3, 5, 40);
 
