@@ -7,7 +7,7 @@ package org.damka.search;
  * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
  * international, -14 english). Late move reductions and ProbCut were measured by matches
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
- * margin gained in international (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
+ * margin gained in international and brazilian (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
  * success-rate history in english only, and not surely (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
