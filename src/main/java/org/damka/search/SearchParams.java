@@ -7,20 +7,22 @@ package org.damka.search;
  * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
  * international, -14 english). Late move reductions and ProbCut were measured by matches
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
- * margin gained in international (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
- * success-rate history in english only, and not surely (a switch, off).
+ * margin gained in international and brazilian (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
+ * success-rate history in english only, and not surely (a switch, off); futility at the frontier
+ * gained at fixed nodes in international but not at equal time (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
  * @param lmr                 late move reductions
  * @param probCut             cut-offs predicted by a shallow search with a raised bound
+ * @param futility            quiet moves skipped one ply from the horizon by the evaluation
  * @param threatExtension     at the horizon, a quiet position in which the opponent would have a
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
  * @param history             how the other quiet moves are ordered
  * @param quiescence          the quiet moves searched at the horizon
  */
-public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut,
+public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut, Futility futility,
                            boolean threatExtension, boolean killers, History history, Quiescence quiescence) {
 
     /** What orders the quiet moves after the table move and the killers. */
@@ -129,10 +131,31 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         boolean any() { return promotions || exchanges; }
     }
 
-    /** Where ProbCut is on: international, +37.6 ± 30.1 Elo at 100 ms a move (SPRT accepted after 232 games). */
-    static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international");
+    /**
+     * Futility at the frontier: at a non-PV node one ply from the horizon, with no capture to
+     * make, whose evaluation plus a margin is at most alpha, a quiet move after the first that
+     * neither promotes nor forces a capture is not searched: its child's horizon would stand on
+     * an evaluation close to this one. (A reverse futility cut, failing high where the
+     * evaluation beats beta by 60 a ply at depths 1 and 2, screened −7 ± 27 in international.)
+     *
+     * @param on     the moves are skipped
+     * @param margin how far below alpha the evaluation must be (a man is 100)
+     */
+    public record Futility(boolean on, int margin) {
+        public static final Futility OFF = new Futility(false, 50);
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, false, true, History.CUTOFFS,
+        public Futility withOn(boolean enabled) {
+            return new Futility(enabled, margin);
+        }
+    }
+
+    /**
+     * Where ProbCut is on, each by an SPRT(0, 20) at 100 ms a move that accepted: international
+     * +37.6 ± 30.1 Elo (232 games), brazilian +23.5 ± 19.2 (252 games).
+     */
+    static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international", "brazilian");
+
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, false, true, History.CUTOFFS,
             Quiescence.CLEAN_EXCHANGES);
 
     /**
@@ -146,34 +169,38 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     public SearchParams withLmr(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, futility, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withLmr(Reductions reductions) {
-        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, futility, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withQuiescence(Quiescence q) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killers, history, q);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, threatExtension, killers, history, q);
     }
 
     public SearchParams withProbCut(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), futility, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withProbCut(ProbCut cut) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, cut, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, cut, futility, threatExtension, killers, history, quiescence);
+    }
+
+    public SearchParams withFutility(Futility f) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, f, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withThreatExtension(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, on, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, on, killers, history, quiescence);
     }
 
     public SearchParams withAspiration(boolean on) {
-        return new SearchParams(on, aspirationDelta, lmr, probCut, threatExtension, killers, history, quiescence);
+        return new SearchParams(on, aspirationDelta, lmr, probCut, futility, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withOrdering(boolean killersOn, History historyKind) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, threatExtension, killersOn, historyKind, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, threatExtension, killersOn, historyKind, quiescence);
     }
 }

@@ -322,6 +322,11 @@ final class Worker {
         if (n == 0) return noMoveScore(p, ply);
         boolean captures = moves.isCapture(0);
         picker.score(ply, p, moves, n, ttMove, captures, params);
+        // Step 5b. Futility: one ply from the horizon, far below alpha, quiet moves that change
+        // nothing the horizon would see are skipped (SearchParams.Futility).
+        SearchParams.Futility futility = params.futility();
+        boolean futile = futility.on() && !pvNode && depth == 1 && !captures && Math.abs(alpha) < WIN_BOUND
+                && clamp(evaluator.evaluate(p)) + futility.margin() <= alpha;
 
         // Step 6. Move loop (PVS).
         int best = -INF, bestKey = 0, bestIndex = -1;
@@ -330,6 +335,7 @@ final class Worker {
         for (int i = 0; i < n; i++) {
             picker.pick(ply, moves, i, n);
             makeChild(ply, moves, i);
+            if (futile && i > 0 && !moves.promotes(i) && !generator.hasCapture(stack[ply + 1])) continue;
             lineFlags[ply + 1] = lineFlags[ply];
             if (pvNode) pv[ply + 1].clear();
             // A forced move does not use depth, so forced sequences are seen to their end.

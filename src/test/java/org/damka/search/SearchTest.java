@@ -220,6 +220,16 @@ class SearchTest {
     }
 
     /**
+     * Futility skips moves after making them, inside the move loop: the moves kept are still
+     * searched from the right position, wins are still found and the move played is legal.
+     */
+    @Test
+    void futilityKeepsWinsAndLegalMoves() {
+        changesTheTreeButKeepsWinsAndLegalMoves("futility", q -> q.withFutility(q.futility().withOn(false)),
+                q -> q.withFutility(q.futility().withOn(true)), 8);
+    }
+
+    /**
      * A search with a selective part switched on still finds a win in one, plays legal moves from
      * the start positions, and searches a different tree there than with it off (fixed depth).
      * off and on turn the variant's parameters into the two configurations.
