@@ -188,6 +188,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
         return new SearchParams(aspiration, aspirationDelta, lmr, cut, futility, threatExtension, killers, history, quiescence);
     }
 
+    public SearchParams withFutility(boolean on) {
+        return withFutility(futility.withOn(on));
+    }
+
     public SearchParams withFutility(Futility f) {
         return new SearchParams(aspiration, aspirationDelta, lmr, probCut, f, threatExtension, killers, history, quiescence);
     }

@@ -67,7 +67,7 @@ public final class SelfPlay {
                     case "qs.xch" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(q.quiescence().promotions(), v.equals("1"))));
                     case "probcut" -> p = then(p, q -> q.withProbCut(v.equals("1")));
                     case "probcut.margin", "probcut.min", "probcut.percent" -> p = then(p, q -> q.withProbCut(probCutWith(q.probCut(), k, v)));
-                    case "ffp" -> p = then(p, q -> q.withFutility(q.futility().withOn(v.equals("1"))));
+                    case "ffp" -> p = then(p, q -> q.withFutility(v.equals("1")));
                     case "ffp.margin" -> p = then(p, q -> q.withFutility(new SearchParams.Futility(q.futility().on(), Integer.parseInt(v))));
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));

@@ -225,8 +225,7 @@ class SearchTest {
      */
     @Test
     void futilityKeepsWinsAndLegalMoves() {
-        changesTheTreeButKeepsWinsAndLegalMoves("futility", q -> q.withFutility(q.futility().withOn(false)),
-                q -> q.withFutility(q.futility().withOn(true)), 8);
+        changesTheTreeButKeepsWinsAndLegalMoves("futility", q -> q.withFutility(false), q -> q.withFutility(true), 8);
     }
 
     /**
