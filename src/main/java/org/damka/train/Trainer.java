@@ -18,7 +18,6 @@ import org.damka.board.Position;
 import org.damka.eval.PositionalEvaluator;
 import org.damka.eval.learned.Features;
 import org.damka.eval.learned.LearnedWeights;
-import org.damka.eval.learned.Windows;
 import org.damka.movegen.MoveGenerator;
 import org.damka.rules.Rules;
 import org.damka.selfplay.SelfPlayFile;
@@ -52,7 +51,7 @@ public final class Trainer {
     private final Config c;
     private final Features features;
     private final PositionalEvaluator classic;
-    private final int windows;
+    private final int windows, windowStates;
     private final PrintStream log;
 
     // The data, one entry per distinct quiet position.
@@ -79,6 +78,7 @@ public final class Trainer {
         this.features = new Features(config.rules());
         this.classic = new PositionalEvaluator(config.rules());
         this.windows = features.windows().count();
+        this.windowStates = features.windows().states();
         this.log = log;
     }
 
@@ -202,7 +202,7 @@ public final class Trainer {
     private double eval(double[] p, int i, int scalarBase) {
         double a = opening[i], sum = 0;
         for (int w = 0; w < windows; w++) {
-            int at = (w * Windows.STATES + states[i * windows + w]) * 2;
+            int at = (w * windowStates + states[i * windows + w]) * 2;
             sum += a * p[at] + (1 - a) * p[at + 1];
         }
         for (int t = 0; t < Features.SCALARS; t++) {
@@ -288,7 +288,7 @@ public final class Trainer {
         }
         float[] out = new float[size];
         for (int i = 0; i < size; i++) out[i] = (float) p[i];
-        return new LearnedWeights(start.variant(), start.windows(), out);
+        return new LearnedWeights(start.variant(), start.windows(), start.states(), out);
     }
 
     /** Adds the loss gradient of order[lo..hi) to g (weighted by how often a position was seen). */
@@ -299,7 +299,7 @@ public final class Trainer {
             double d = weight[i] * (sigmoid(e / k) - target[i]) / k * scale[i];
             double a = opening[i];
             for (int w = 0; w < windows; w++) {
-                int at = (w * Windows.STATES + states[i * windows + w]) * 2;
+                int at = (w * windowStates + states[i * windows + w]) * 2;
                 g[at] += d * a;
                 g[at + 1] += d * (1 - a);
             }

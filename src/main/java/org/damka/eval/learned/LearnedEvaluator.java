@@ -28,10 +28,10 @@ public final class LearnedEvaluator implements Evaluator {
 
     private final Features features;
     private final Windows windows;
-    private final int windowCount;
+    private final int windowCount, states;
     private final PositionalEvaluator classic;
     private final int startPieces;
-    /** (w * STATES + state) * 2 + phase, in 1/FIX centi-men. */
+    /** (w * states + state) * 2 + phase, in 1/FIX centi-men. */
     private final int[] patterns;
     /** term * 2 + phase, in 1/FIX centi-men. */
     private final int[] scalars = new int[Features.SCALARS * P];
@@ -43,6 +43,7 @@ public final class LearnedEvaluator implements Evaluator {
         this.features = new Features(rules);
         this.windows = features.windows();
         this.windowCount = windows.count();
+        this.states = windows.states();
         this.classic = new PositionalEvaluator(rules);
         this.startPieces = features.startPieces();
         float[] p = weights.params();
@@ -67,7 +68,7 @@ public final class LearnedEvaluator implements Evaluator {
         int phase = features.phase(p);
         int open = 0, end = 0;
         for (int w = 0; w < windowCount; w++) {
-            int at = (w * Windows.STATES + windows.index(w, wLo, wHi, bLo, bHi)) * P;
+            int at = (w * states + windows.index(w, wLo, wHi, bLo, bHi)) * P;
             open += patterns[at];
             end += patterns[at + 1];
         }

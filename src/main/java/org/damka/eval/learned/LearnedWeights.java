@@ -20,7 +20,7 @@ import org.damka.rules.Rules;
  * The parameters of the learned evaluation of one variant, and their file format.
  *
  * <p>Parameters, each in centi-men for the opening (phase 0) and the endgame (phase 1), stored
- * interleaved: {@code pattern(w, state, phase)} at {@code (w * 6561 + state) * 2 + phase}, then
+ * interleaved: {@code pattern(w, state, phase)} at {@code (w * states + state) * 2 + phase}, then
  * {@code scalar(term, phase)} (the terms of {@link Features}).
  *
  * <p>Version 2: the parameters are a correction added to the classic evaluation (version 1,
@@ -37,33 +37,35 @@ public final class LearnedWeights {
     public static final int PHASES = 2;
 
     private final String variant;
-    private final int windows;
+    private final int windows, states;
     private final float[] params;
 
-    public LearnedWeights(String variant, int windows, float[] params) {
-        if (params.length != size(windows)) throw new IllegalArgumentException("expected " + size(windows) + " parameters, got " + params.length);
+    public LearnedWeights(String variant, int windows, int states, float[] params) {
+        if (params.length != size(windows, states)) throw new IllegalArgumentException("expected " + size(windows, states) + " parameters, got " + params.length);
         this.variant = variant;
         this.windows = windows;
+        this.states = states;
         this.params = params;
     }
 
-    /** Parameter count for this many windows. */
-    public static int size(int windows) {
-        return (windows * Windows.STATES + Features.SCALARS) * PHASES;
+    /** Parameter count for this many windows of this many states. */
+    public static int size(int windows, int states) {
+        return (windows * states + Features.SCALARS) * PHASES;
     }
 
     /** Offset of the first scalar parameter. */
-    public int scalarBase() { return windows * Windows.STATES * PHASES; }
+    public int scalarBase() { return windows * states * PHASES; }
 
     public String variant() { return variant; }
     public int windows() { return windows; }
+    public int states() { return states; }
     /** The parameters themselves (not a copy: the trainer fills them). */
     public float[] params() { return params; }
 
     /** The starting point: no correction, the classic evaluation itself. */
     public static LearnedWeights initial(Rules rules) {
-        int windows = new Windows(rules.geometry()).count();
-        return new LearnedWeights(rules.name(), windows, new float[size(windows)]);
+        Windows w = new Windows(rules.geometry());
+        return new LearnedWeights(rules.name(), w.count(), w.states(), new float[size(w.count(), w.states())]);
     }
 
     private static final java.util.Map<String, LearnedWeights> BUILT_IN = new java.util.concurrent.ConcurrentHashMap<>();
@@ -89,6 +91,13 @@ public final class LearnedWeights {
         return "/org/damka/eval/learned/" + rules.name() + ".weights";
     }
 
+    /** Cells of a window of this many states (3^cells). */
+    private static int sizeOf(int states) {
+        int cells = 0;
+        for (int s = states; s > 1; s /= 3) cells++;
+        return cells;
+    }
+
     public void write(OutputStream out) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(bytes);
@@ -96,8 +105,8 @@ public final class LearnedWeights {
         d.writeInt(VERSION);
         d.writeUTF(variant);
         d.writeInt(windows);
-        d.writeInt(Windows.SIZE);
-        d.writeInt(Windows.STATES);
+        d.writeInt(sizeOf(states));
+        d.writeInt(states);
         d.writeInt(Features.SCALARS);
         d.writeInt(PHASES);
         d.writeInt(params.length);
@@ -140,15 +149,15 @@ public final class LearnedWeights {
             String variant = d.readUTF();
             if (!variant.equals(rules.name())) throw new IOException("weights for " + variant + ", not " + rules.name());
             int windows = d.readInt(), size = d.readInt(), states = d.readInt(), scalars = d.readInt(), phases = d.readInt();
-            int expectedWindows = new Windows(rules.geometry()).count();
-            if (windows != expectedWindows || size != Windows.SIZE || states != Windows.STATES
+            Windows expected = new Windows(rules.geometry());
+            if (windows != expected.count() || size != expected.size() || states != expected.states()
                     || scalars != Features.SCALARS || phases != PHASES) {
                 throw new IOException("weights file sizes (" + windows + " windows of " + size + ", " + states + " states, "
-                        + scalars + " scalars, " + phases + " phases) do not match this damka's (" + expectedWindows + ", "
-                        + Windows.SIZE + ", " + Windows.STATES + ", " + Features.SCALARS + ", " + PHASES + ")");
+                        + scalars + " scalars, " + phases + " phases) do not match this damka's (" + expected.count() + ", "
+                        + expected.size() + ", " + expected.states() + ", " + Features.SCALARS + ", " + PHASES + ")");
             }
             int count = d.readInt();
-            if (count != size(windows)) throw new IOException("weights file declares " + count + " parameters, expected " + size(windows));
+            if (count != size(windows, states)) throw new IOException("weights file declares " + count + " parameters, expected " + size(windows, states));
             if (all.length < (long) count * 4) throw new IOException("truncated weights file (" + all.length + " bytes)");
             float[] p = new float[count];
             for (int i = 0; i < count; i++) {
@@ -163,7 +172,7 @@ public final class LearnedWeights {
             for (int i = 0; i < count; i++) {
                 if (!Float.isFinite(p[i])) throw new IOException("weights file has a non-finite parameter at " + i);
             }
-            return new LearnedWeights(variant, windows, p);
+            return new LearnedWeights(variant, windows, states, p);
         } catch (EOFException e) {
             throw new IOException("truncated weights file (" + all.length + " bytes)");
         }
@@ -171,7 +180,8 @@ public final class LearnedWeights {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LearnedWeights w && w.variant.equals(variant) && w.windows == windows && Arrays.equals(w.params, params);
+        return o instanceof LearnedWeights w && w.variant.equals(variant) && w.windows == windows && w.states == states
+                && Arrays.equals(w.params, params);
     }
 
     @Override

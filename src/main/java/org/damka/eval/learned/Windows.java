@@ -12,23 +12,24 @@ import org.damka.rules.Geometry;
  *
  * <p>Every cell gets a row and a horizontal coordinate x: a step up-left or down-left is x - 1,
  * up-right or down-right x + 1. On square boards x is the file; on the hexagon (axial q, r) it is
- * 2q + r, the doubled horizontal position. A window is the cells with row in [r, r + 4) and x in
+ * 2q + r, the doubled horizontal position. A window is the cells with row in [r, r + h) and x in
  * [x, x + 4), placed every 2 rows and every 2 columns (plus a last one flush with the far edge).
- * On 8×8 and 10×10 boards that is Scan's 4×4 block of 8 dark squares (9 and 16 windows). On the
- * hexagon every row's cells are two x apart as on a square board, so the same rule gives
- * blocks of two adjacent cells in four consecutive rows — again 8 cells, men's forward lines
- * running through it — and the 2-step grid covers all 80 cells with each interior cell in four
- * windows; windows cut by the hexagon's slanted edges keep fewer cells (their missing digits
- * stay 0). A window's state is one base-3 digit per cell (0 empty, 1 white man, 2 black man);
+ * On 8×8 and 10×10 boards, h = 4, that is Scan's 4×4 block of 8 dark squares (9 and 16
+ * windows). On the hexagon every row's cells are two x apart as on a square board, so the same
+ * rule gives blocks of two adjacent cells in h consecutive rows, men's forward lines running
+ * through them; there h = 3 (6 cells, {@link #rowsFor}), and the 2-step grid's 45 windows cover
+ * all 80 cells, consecutive windows sharing a row; windows cut by the hexagon's slanted edges
+ * keep fewer cells (their missing digits stay 0). A window's state is one base-3 digit per cell (0 empty, 1 white man, 2 black man);
  * kings are counted by the material terms, not the patterns.
  */
 public final class Windows {
-    public static final int SIZE = 8;
-    /** 3^8 states of one window. */
-    public static final int STATES = 6561;
+    /** The most cells a window has (four rows of two): the digits {@link #BASE3} converts. */
+    public static final int MAX_SIZE = 8;
 
+    /** Rows a window spans, cells in it (two per row) and its states (3^size). */
+    private final int rows, size, states;
     private final int count;
-    /** cells[w * SIZE + k]: layout bit of the k-th cell of window w, or -1 when missing. */
+    /** cells[w * size + k]: layout bit of the k-th cell of window w, or -1 when missing. */
     private final int[] cells;
     /**
      * Window w's cells as runs of consecutive layout bits in digit order, runs runFrom[w] to
@@ -42,38 +43,59 @@ public final class Windows {
     static {
         for (int b = 0; b < 256; b++) {
             int v = 0, pow = 1;
-            for (int k = 0; k < SIZE; k++, pow *= 3) if ((b >>> k & 1) != 0) v += pow;
+            for (int k = 0; k < MAX_SIZE; k++, pow *= 3) if ((b >>> k & 1) != 0) v += pow;
             BASE3[b] = v;
         }
     }
 
+    /** The windows the learned evaluation uses on this board: {@link #rowsFor} rows high. */
     public Windows(Geometry g) {
+        this(g, rowsFor(g));
+    }
+
+    /**
+     * Four rows (8 cells, 6,561 states) on the square boards, as Scan; three (6 cells, 729 states)
+     * on the hexagon, whose 45 windows of 8 cells made 590,490 weights that the self-play two cores
+     * can afford did not fill (README, "Train the evaluation").
+     */
+    public static int rowsFor(Geometry g) {
+        return g.naming() == Geometry.Naming.HEXAGONAL ? 3 : 4;
+    }
+
+    /** Windows of {@code rows} rows (1 to 4) and four columns of x. */
+    public Windows(Geometry g, int rows) {
+        if (rows < 1 || 2 * rows > MAX_SIZE) throw new IllegalArgumentException("window rows " + rows);
+        this.rows = rows;
+        this.size = 2 * rows;
+        int s = 1;
+        for (int k = 0; k < size; k++) s *= 3;
+        this.states = s;
         int n = g.cells();
         int[] x = coordinates(g);
-        int rows = g.rows(), width = Arrays.stream(x).max().orElse(0) + 1;
+        int width = Arrays.stream(x).max().orElse(0) + 1;
         List<int[]> found = new ArrayList<>();
-        for (int r0 : starts(rows)) {
-            for (int x0 : starts(width)) {
-                int[] w = new int[SIZE];
+        for (int r0 : starts(g.rows(), rows)) {
+            for (int x0 : starts(width, 4)) {
+                int[] w = new int[size];
                 Arrays.fill(w, -1);
                 int k = 0;
                 for (int c = 0; c < n; c++) {
                     int row = g.row(c);
-                    if (row >= r0 && row < r0 + 4 && x[c] >= x0 && x[c] < x0 + 4) w[k++] = g.bit(c);
+                    if (row >= r0 && row < r0 + rows && x[c] >= x0 && x[c] < x0 + 4) w[k++] = g.bit(c);
                 }
                 if (k > 0) found.add(w);
             }
         }
         count = found.size();
-        cells = new int[count * SIZE];
-        for (int w = 0; w < count; w++) System.arraycopy(found.get(w), 0, cells, w * SIZE, SIZE);
+        cells = new int[count * size];
+        for (int w = 0; w < count; w++) System.arraycopy(found.get(w), 0, cells, w * size, size);
         List<int[]> runs = new ArrayList<>(); // {bit, length, digit}
         runFrom = new int[count + 1];
         for (int w = 0; w < count; w++) {
             runFrom[w] = runs.size();
             int[] open = null;
-            for (int k = 0; k < SIZE; k++) {
-                int b = cells[w * SIZE + k];
+            for (int k = 0; k < size; k++) {
+                int b = cells[w * size + k];
                 if (b < 0) {
                     open = null; // a missing cell's digit stays 0
                 } else if (open != null && open[0] + open[1] == b && b % 64 != 0) {
@@ -95,12 +117,12 @@ public final class Windows {
         }
     }
 
-    /** 0, 2, 4, … while a window of 4 fits, and one flush with the end if the last misses it. */
-    private static int[] starts(int length) {
+    /** 0, 2, 4, … while a window of {@code span} fits, and one flush with the end if the last misses it. */
+    private static int[] starts(int length, int span) {
         List<Integer> s = new ArrayList<>();
         int i = 0;
-        for (; i + 4 <= length; i += 2) s.add(i);
-        if (s.isEmpty() || s.get(s.size() - 1) + 4 < length) s.add(Math.max(0, length - 4));
+        for (; i + span <= length; i += 2) s.add(i);
+        if (s.isEmpty() || s.get(s.size() - 1) + span < length) s.add(Math.max(0, length - span));
         return s.stream().mapToInt(Integer::intValue).toArray();
     }
 
@@ -135,11 +157,16 @@ public final class Windows {
     }
 
     public int count() { return count; }
+    public int rows() { return rows; }
+    /** Cells of a window (missing ones included). */
+    public int size() { return size; }
+    /** States of one window, 3^{@link #size}. */
+    public int states() { return states; }
 
     /** The layout bit of cell k of window w, or -1. */
-    public int cell(int w, int k) { return cells[w * SIZE + k]; }
+    public int cell(int w, int k) { return cells[w * size + k]; }
 
-    /** The state (0 … 6560) of window w: its cells' digits, the first cell the lowest digit. */
+    /** The state (0 … states - 1) of window w: its cells' digits, the first cell the lowest digit. */
     public int index(int w, long whiteMenLo, long whiteMenHi, long blackMenLo, long blackMenHi) {
         int white = 0, black = 0;
         for (int r = runFrom[w], end = runFrom[w + 1]; r < end; r++) {

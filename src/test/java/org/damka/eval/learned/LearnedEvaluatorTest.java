@@ -22,7 +22,7 @@ class LearnedEvaluatorTest {
             Windows w = new Windows(r.geometry());
             for (int i = 0; i < w.count(); i++) {
                 int[] perRow = new int[r.geometry().rows()];
-                for (int k = 0; k < Windows.SIZE; k++) {
+                for (int k = 0; k < w.size(); k++) {
                     assertTrue(w.cell(i, k) >= 0, r.name() + " window " + i + " is full");
                     perRow[r.geometry().row(r.geometry().cell(w.cell(i, k)))]++;
                 }
@@ -34,13 +34,34 @@ class LearnedEvaluatorTest {
     }
 
     @Test
+    void hexagonWindowsAreThreeRowsOfTwoCells() {
+        Geometry g = Variants.HEXAGONAL.geometry();
+        Windows w = new Windows(g);
+        assertEquals(6, w.size());
+        assertEquals(729, w.states());
+        for (int i = 0; i < w.count(); i++) {
+            int[] perRow = new int[g.rows()];
+            int first = -1, last = -1;
+            for (int k = 0; k < w.size(); k++) {
+                if (w.cell(i, k) < 0) continue;
+                int row = g.row(g.cell(w.cell(i, k)));
+                perRow[row]++;
+                if (first < 0) first = row;
+                last = Math.max(last, row);
+            }
+            assertTrue(last - first <= 2, "window " + i + " spans rows " + first + ".." + last);
+            for (int n : perRow) assertTrue(n <= 2, "window " + i + " has " + n + " cells in a row");
+        }
+    }
+
+    @Test
     void windowsCoverEveryCellOfEveryBoard() {
         for (Rules r : Variants.all()) {
             Geometry g = r.geometry();
             Windows w = new Windows(g);
             int[] covered = new int[g.cells()];
             for (int i = 0; i < w.count(); i++) {
-                for (int k = 0; k < Windows.SIZE; k++) if (w.cell(i, k) >= 0) covered[g.cell(w.cell(i, k))]++;
+                for (int k = 0; k < w.size(); k++) if (w.cell(i, k) >= 0) covered[g.cell(w.cell(i, k))]++;
             }
             for (int c = 0; c < g.cells(); c++) assertTrue(covered[c] > 0, r.name() + " cell " + g.cellName(c) + " in no window");
         }
@@ -63,7 +84,7 @@ class LearnedEvaluatorTest {
                 }
                 for (int i = 0; i < w.count(); i++) {
                     int expected = 0;
-                    for (int k = Windows.SIZE - 1; k >= 0; k--) {
+                    for (int k = w.size() - 1; k >= 0; k--) {
                         int b = w.cell(i, k);
                         int digit = b < 0 || p.isKing(b) || p.sideAt(b) < 0 ? 0 : p.sideAt(b) + 1;
                         expected = expected * 3 + digit;
@@ -100,8 +121,8 @@ class LearnedEvaluatorTest {
         Windows windows = new Windows(r.geometry());
         int state = windows.index(3, start);
         // Opening 80, endgame 40 for one window state: at the start (all pieces) the opening value counts.
-        weights.params()[(3 * Windows.STATES + state) * 2] = 80;
-        weights.params()[(3 * Windows.STATES + state) * 2 + 1] = 40;
+        weights.params()[(3 * windows.states() + state) * 2] = 80;
+        weights.params()[(3 * windows.states() + state) * 2 + 1] = 40;
         LearnedEvaluator e = new LearnedEvaluator(r, weights);
         assertEquals(classic.evaluate(start) + 80, e.evaluate(start));
         // One black man fewer (square 1, not in window 3's state): the phase moves 1/40 toward
