@@ -63,7 +63,7 @@ public final class Windows {
     }
 
     /** Windows of {@code rows} rows (1 to 4) and four columns of x. */
-    public Windows(Geometry g, int rows) {
+    private Windows(Geometry g, int rows) {
         if (rows < 1 || 2 * rows > MAX_SIZE) throw new IllegalArgumentException("window rows " + rows);
         this.rows = rows;
         this.size = 2 * rows;
