@@ -118,8 +118,20 @@ public final class PositionalEvaluator implements Evaluator {
         return out;
     }
 
+    /**
+     * White's score when the draw scale ({@link #drawScale}) is already known: the learned
+     * evaluation needs the scale for its own correction too and computes it once.
+     */
+    public int whiteScore(Position p, int scale) {
+        return score(p, null, null, scale);
+    }
+
     /** White's score; records terms per side when the arrays are given. */
     private int score(Position p, int[] whiteTerms, int[] blackTerms) {
+        return score(p, whiteTerms, blackTerms, drawScale(p));
+    }
+
+    private int score(Position p, int[] whiteTerms, int[] blackTerms, int scale) {
         long occLo = p.whiteLo() | p.blackLo(), occHi = p.whiteHi() | p.blackHi();
         long emptyLo = t.boardLo & ~occLo, emptyHi = t.boardHi & ~occHi;
         int wMen = p.count(0) - p.kingCount(0), bMen = p.count(1) - p.kingCount(1);
@@ -128,7 +140,6 @@ public final class PositionalEvaluator implements Evaluator {
         int black = side(p, 1, phase, wMen, emptyLo, emptyHi, occLo, occHi, blackTerms);
         int endgame = endgame(p, whiteTerms, blackTerms);
         int score = white - black + endgame;
-        int scale = scale(p, wMen, bMen);
         if (scale != SCALE_ONE) score = score * scale / SCALE_ONE;
         return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, score));
     }

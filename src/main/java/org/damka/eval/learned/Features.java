@@ -17,22 +17,31 @@ public final class Features {
 
     private final Rules rules;
     private final Windows windows;
-    private final int layout;
     private final int startPieces;
-    /** Rows advanced from the own back row, per side * layout + bit. */
-    private final int[] advanced;
+    /**
+     * The rows a man has advanced from its own back row, as bit planes: plane (side, k) holds the
+     * cells where bit k of that number is set (low word, high word), so a side's tempo is a few
+     * population counts instead of a walk over its men.
+     */
+    private final long[] planes;
+    private final int planeCount;
 
     public Features(Rules rules) {
         this.rules = rules;
         Geometry g = rules.geometry();
         this.windows = new Windows(g);
-        this.layout = g.layoutBits();
         Position start = Fen.parse(rules, rules.startFen());
         this.startPieces = start.count(0) + start.count(1);
-        advanced = new int[2 * layout];
+        planeCount = 32 - Integer.numberOfLeadingZeros(Math.max(1, g.rows() - 1));
+        planes = new long[2 * planeCount * 2];
         for (int c = 0; c < g.cells(); c++) {
-            advanced[g.bit(c)] = g.rows() - 1 - g.row(c);
-            advanced[layout + g.bit(c)] = g.row(c);
+            int bit = g.bit(c);
+            for (int side = 0; side < 2; side++) {
+                int advanced = side == 0 ? g.rows() - 1 - g.row(c) : g.row(c);
+                for (int k = 0; k < planeCount; k++) {
+                    if ((advanced >>> k & 1) != 0) planes[2 * (side * planeCount + k) + (bit >>> 6)] |= 1L << bit;
+                }
+            }
         }
     }
 
@@ -58,10 +67,11 @@ public final class Features {
 
     /** Sum of the rows advanced by the side's men. */
     public int tempo(Position p, int side) {
-        long kLo = p.kingsLo(), kHi = p.kingsHi();
-        int base = side * layout, sum = 0;
-        for (long x = p.piecesLo(side) & ~kLo; x != 0; x &= x - 1) sum += advanced[base + Long.numberOfTrailingZeros(x)];
-        for (long x = p.piecesHi(side) & ~kHi; x != 0; x &= x - 1) sum += advanced[base + 64 + Long.numberOfTrailingZeros(x)];
+        long menLo = p.piecesLo(side) & ~p.kingsLo(), menHi = p.piecesHi(side) & ~p.kingsHi();
+        int sum = 0;
+        for (int k = 0, at = 2 * side * planeCount; k < planeCount; k++, at += 2) {
+            sum += (Long.bitCount(menLo & planes[at]) + Long.bitCount(menHi & planes[at + 1])) << k;
+        }
         return sum;
     }
 }

@@ -82,8 +82,7 @@ public final class LearnedEvaluator implements Evaluator {
         int correction = mix(open, end, phase);
         int scale = classic.drawScale(p);
         if (scale != PositionalEvaluator.SCALE_ONE) correction = correction * scale / PositionalEvaluator.SCALE_ONE;
-        int base = classic.evaluate(p);
-        if (p.sideToMove() != Position.WHITE) base = -base;
+        int base = classic.whiteScore(p, scale);
         if (terms != null) terms[0] = base;
         return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, base + correction));
     }

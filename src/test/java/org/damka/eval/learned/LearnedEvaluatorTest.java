@@ -96,6 +96,30 @@ class LearnedEvaluatorTest {
     }
 
     @Test
+    void tempoIsTheRowsTheMenHaveAdvanced() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (Rules r : Variants.all()) {
+            Geometry g = r.geometry();
+            Features f = new Features(r);
+            for (int trial = 0; trial < 200; trial++) {
+                Position p = new Position();
+                int[] expected = new int[2];
+                for (int c = 0; c < g.cells(); c++) {
+                    int roll = random.nextInt(100);
+                    if (roll >= trial % 90) continue;
+                    int side = roll % 2;
+                    boolean king = roll % 7 == 0;
+                    p.put(side, king, g.bit(c));
+                    // White's back row is the last row, Black's the first.
+                    if (!king) expected[side] += side == Position.WHITE ? g.rows() - 1 - g.row(c) : g.row(c);
+                }
+                assertEquals(expected[0], f.tempo(p, 0), r.name() + " White in " + Fen.format(r, p));
+                assertEquals(expected[1], f.tempo(p, 1), r.name() + " Black in " + Fen.format(r, p));
+            }
+        }
+    }
+
+    @Test
     void withNoCorrectionTheLearnedEvaluationIsTheClassicOne() {
         for (Rules r : Variants.all()) {
             LearnedEvaluator learned = new LearnedEvaluator(r, LearnedWeights.initial(r));
