@@ -75,13 +75,7 @@ class LearnedEvaluatorTest {
             Windows w = new Windows(g);
             for (int trial = 0; trial < 300; trial++) {
                 // The start position, then random boards of men and kings, sparse to full.
-                Position p = trial == 0 ? Fen.parse(r, r.startFen()) : new Position();
-                if (trial > 0) {
-                    for (int c = 0; c < g.cells(); c++) {
-                        int roll = random.nextInt(100);
-                        if (roll < trial % 90) p.put(roll % 2, roll % 7 == 0, g.bit(c));
-                    }
-                }
+                Position p = trial == 0 ? Fen.parse(r, r.startFen()) : randomBoard(g, random, trial % 90);
                 for (int i = 0; i < w.count(); i++) {
                     int expected = 0;
                     for (int k = w.size() - 1; k >= 0; k--) {
@@ -102,21 +96,27 @@ class LearnedEvaluatorTest {
             Geometry g = r.geometry();
             Features f = new Features(r);
             for (int trial = 0; trial < 200; trial++) {
-                Position p = new Position();
+                Position p = randomBoard(g, random, trial % 90);
                 int[] expected = new int[2];
                 for (int c = 0; c < g.cells(); c++) {
-                    int roll = random.nextInt(100);
-                    if (roll >= trial % 90) continue;
-                    int side = roll % 2;
-                    boolean king = roll % 7 == 0;
-                    p.put(side, king, g.bit(c));
+                    int bit = g.bit(c), side = p.sideAt(bit);
                     // White's back row is the last row, Black's the first.
-                    if (!king) expected[side] += side == Position.WHITE ? g.rows() - 1 - g.row(c) : g.row(c);
+                    if (side >= 0 && !p.isKing(bit)) expected[side] += side == Position.WHITE ? g.rows() - 1 - g.row(c) : g.row(c);
                 }
                 assertEquals(expected[0], f.tempo(p, 0), r.name() + " White in " + Fen.format(r, p));
                 assertEquals(expected[1], f.tempo(p, 1), r.name() + " Black in " + Fen.format(r, p));
             }
         }
+    }
+
+    /** Men and kings of both sides on about {@code percent}% of the cells. */
+    private static Position randomBoard(Geometry g, java.util.SplittableRandom random, int percent) {
+        Position p = new Position();
+        for (int c = 0; c < g.cells(); c++) {
+            int roll = random.nextInt(100);
+            if (roll < percent) p.put(roll % 2, roll % 7 == 0, g.bit(c));
+        }
+        return p;
     }
 
     @Test
