@@ -19,15 +19,15 @@ import org.damka.rules.Geometry;
  * rule gives blocks of two adjacent cells in h consecutive rows, men's forward lines running
  * through them; there h = 3 (6 cells, {@link #rowsFor}), and the 2-step grid's 45 windows cover
  * all 80 cells, consecutive windows sharing a row; windows cut by the hexagon's slanted edges
- * keep fewer cells (their missing digits stay 0). A window's state is one base-3 digit per cell (0 empty, 1 white man, 2 black man);
- * kings are counted by the material terms, not the patterns.
+ * keep fewer cells (their missing digits stay 0). A window's state is one base-3 digit per cell
+ * (0 empty, 1 white man, 2 black man); kings are counted by the material terms, not the patterns.
  */
 public final class Windows {
     /** The most cells a window has (four rows of two): the digits {@link #BASE3} converts. */
     public static final int MAX_SIZE = 8;
 
-    /** Rows a window spans, cells in it (two per row) and its states (3^size). */
-    private final int rows, size, states;
+    /** Cells in a window (two per row it spans) and its states (3^size). */
+    private final int size, states;
     private final int count;
     /** cells[w * size + k]: layout bit of the k-th cell of window w, or -1 when missing. */
     private final int[] cells;
@@ -65,7 +65,6 @@ public final class Windows {
     /** Windows of {@code rows} rows (1 to 4) and four columns of x. */
     private Windows(Geometry g, int rows) {
         if (rows < 1 || 2 * rows > MAX_SIZE) throw new IllegalArgumentException("window rows " + rows);
-        this.rows = rows;
         this.size = 2 * rows;
         int s = 1;
         for (int k = 0; k < size; k++) s *= 3;
@@ -157,7 +156,6 @@ public final class Windows {
     }
 
     public int count() { return count; }
-    public int rows() { return rows; }
     /** Cells of a window (missing ones included). */
     public int size() { return size; }
     /** States of one window, 3^{@link #size}. */
