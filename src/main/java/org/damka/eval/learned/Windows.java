@@ -24,7 +24,7 @@ import org.damka.rules.Geometry;
  */
 public final class Windows {
     /** The most cells a window has (four rows of two): the digits {@link #BASE3} converts. */
-    public static final int MAX_SIZE = 8;
+    private static final int MAX_SIZE = 8;
 
     /** Cells in a window (two per row it spans) and its states (3^size). */
     private final int size, states;
