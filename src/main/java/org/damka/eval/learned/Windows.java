@@ -48,23 +48,9 @@ public final class Windows {
         }
     }
 
-    /** The windows the learned evaluation uses on this board: {@link #rowsFor} rows high. */
+    /** The windows of the learned evaluation on this board: {@link #rowsFor} rows by four columns of x. */
     public Windows(Geometry g) {
-        this(g, rowsFor(g));
-    }
-
-    /**
-     * Four rows (8 cells, 6,561 states) on the square boards, as Scan; three (6 cells, 729 states)
-     * on the hexagon, whose 45 windows of 8 cells made 590,490 weights that the self-play two cores
-     * can afford did not fill (README, "Train the evaluation").
-     */
-    public static int rowsFor(Geometry g) {
-        return g.naming() == Geometry.Naming.HEXAGONAL ? 3 : 4;
-    }
-
-    /** Windows of {@code rows} rows (1 to 4) and four columns of x. */
-    private Windows(Geometry g, int rows) {
-        if (rows < 1 || 2 * rows > MAX_SIZE) throw new IllegalArgumentException("window rows " + rows);
+        int rows = rowsFor(g);
         this.size = 2 * rows;
         int s = 1;
         for (int k = 0; k < size; k++) s *= 3;
@@ -114,6 +100,15 @@ public final class Windows {
             runMask[r] = (1 << runs.get(r)[1]) - 1;
             runDigit[r] = runs.get(r)[2];
         }
+    }
+
+    /**
+     * Four rows (8 cells, 6,561 states) on the square boards, as Scan; three (6 cells, 729 states)
+     * on the hexagon, whose 45 windows of 8 cells made 590,490 weights that the self-play two cores
+     * can afford did not fill (README, "Train the evaluation").
+     */
+    private static int rowsFor(Geometry g) {
+        return g.naming() == Geometry.Naming.HEXAGONAL ? 3 : 4;
     }
 
     /** 0, 2, 4, … while a window of {@code span} fits, and one flush with the end if the last misses it. */
