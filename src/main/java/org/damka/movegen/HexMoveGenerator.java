@@ -19,7 +19,7 @@ final class HexMoveGenerator extends MoveGenerator {
     private final int[] forward = new int[2];
 
     HexMoveGenerator(Rules rules) {
-        super(rules);
+        super(rules, false);
         for (int d = 0; d < Geometry.DIRECTIONS; d++) shift[d] = geometry.shift(d);
         boardLo = geometry.boardLo();
         boardHi = geometry.boardHi();

@@ -47,6 +47,12 @@ public abstract class MoveGenerator {
      * two there, as for kings.
      */
     private final int manRepeatsFrom;
+    /**
+     * Whether counting mode may count men's moves by bitboards ({@link #menToWalk}): the family
+     * can, single jumps all rank alike, and no longer capture by a man ranks below them.
+     */
+    private final boolean menCountShortcut;
+    private final int singleJumpRank;
 
     // Walker state for the move being built.
     private MoveList out;
@@ -64,7 +70,8 @@ public abstract class MoveGenerator {
     private int best;
     private long promotionLo, promotionHi;
 
-    protected MoveGenerator(Rules rules) {
+    /** menCountByBitboards: the family implements {@link #menToWalk}. */
+    protected MoveGenerator(Rules rules, boolean menCountByBitboards) {
         this.rules = rules;
         this.geometry = rules.geometry();
         this.next = geometry.nextTable();
@@ -81,12 +88,26 @@ public abstract class MoveGenerator {
         this.precedence = rules.capturePrecedence();
         this.ranked = precedence != CapturePrecedence.FREE_CHOICE;
         this.promotionInCapture = rules.promotionInCapture();
+        this.singleJumpRank = precedence.rank(1, 0, false);
+        this.menCountShortcut = menCountByBitboards && singleJumpsRankBelowLongerCaptures(precedence);
         this.manRepeatsFrom = geometry.twoWords()
                 || promotionInCapture == Rules.PromotionInCapture.CONTINUE_AS_KING ? 2 : 4;
         int forwardWhite = (1 << Geometry.UP_LEFT) | (1 << Geometry.UP_RIGHT);
         int forwardBlack = (1 << Geometry.DOWN_LEFT) | (1 << Geometry.DOWN_RIGHT);
         manCaptureDirections[Position.WHITE] = rules.menCaptureBackward() ? everyDirection : forwardWhite;
         manCaptureDirections[Position.BLACK] = rules.menCaptureBackward() ? everyDirection : forwardBlack;
+    }
+
+    /** True if a man's single jumps all rank alike and no longer capture by a man ranks below them. */
+    private static boolean singleJumpsRankBelowLongerCaptures(CapturePrecedence precedence) {
+        int single = precedence.rank(1, 0, false);
+        if (precedence.rank(1, 1, false) != single) return false;
+        for (int pieces = 2; pieces <= 4; pieces++) {
+            for (int kings = 0; kings <= pieces; kings++) {
+                if (precedence.rank(pieces, kings, false) < single) return false;
+            }
+        }
+        return true;
     }
 
     /** The generator for a variant, chosen once by its geometry. */
@@ -110,19 +131,33 @@ public abstract class MoveGenerator {
 
     /**
      * The number of legal moves (perft's last ply), counted without listing them: quiet moves by
-     * popcounts, captures by the walker in counting mode (it lists only those it must merge).
+     * popcounts, men's single jumps by bitboards where the family can ({@link #menToWalk}),
+     * other captures by the walker in counting mode (it lists only those it must merge).
      */
     public final int countMoves(Position p) {
-        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
-        if ((menLo | menHi) != 0 || kingsCanCapture(p)) {
-            scratch.clear();
-            counting = true;
-            counted = 0;
-            generateCaptures(p, scratch, menLo, menHi);
-            counting = false;
-            return counted + scratch.size;
+        int side = p.sideToMove();
+        if (menCountShortcut && ((p.piecesLo(side) & p.kingsLo()) | (p.piecesHi(side) & p.kingsHi())) == 0) {
+            long walk = menToWalk(p);
+            return walk == 0 ? countedByBitboards : countByWalk(p, walk, 0, countedByBitboards);
         }
-        return countQuiet(p);
+        long menLo = jumpingMenLo(p), menHi = jumpingMenHi(p);
+        if ((menLo | menHi) == 0 && !kingsCanCapture(p)) return countQuiet(p);
+        return countByWalk(p, menLo, menHi, 0);
+    }
+
+    /**
+     * Counts the captures of the given men and every king by the walker in counting mode, plus
+     * singleJumps one-jump captures made by other men. The walked captures outrank those unless
+     * they too are single jumps or the choice is free.
+     */
+    private int countByWalk(Position p, long menLo, long menHi, int singleJumps) {
+        scratch.clear();
+        counting = true;
+        counted = 0;
+        generateCaptures(p, scratch, menLo, menHi);
+        counting = false;
+        int walked = counted + scratch.size;
+        return !ranked || best == singleJumpRank ? walked + singleJumps : walked;
     }
 
     /**
@@ -165,6 +200,20 @@ public abstract class MoveGenerator {
 
     /** Counts the non-capturing moves of the side to move. */
     protected abstract int countQuiet(Position p);
+
+    /**
+     * Counting mode's shortcut for a side with men only, in a family that can do it by bitboards
+     * ({@code menCountShortcut}): a man none of whose jumps can go on makes one move per jump,
+     * and with no capture at all the quiet moves are popcounts. Returns the men (low word) with
+     * a jump that may go on, for the walker, and puts the moves counted without it in
+     * {@link #countedByBitboards}: the quiet moves if no man can capture, else the other men's jumps.
+     */
+    protected long menToWalk(Position p) {
+        throw new UnsupportedOperationException("no bitboard count of men's moves in this family");
+    }
+
+    /** Set by {@link #menToWalk}. */
+    protected int countedByBitboards;
 
     /** Adds every legal capture, walking the given jumping men and every king. */
     private void generateCaptures(Position p, MoveList list, long menLo, long menHi) {

@@ -14,9 +14,11 @@ final class SquareMoveGenerator extends MoveGenerator {
     private final long[] promotion = new long[2];
     private final boolean flying;
     private final boolean menBackward;
+    /** Where a man's capture stops at once, and where it turns into a king's (per side). */
+    private final long[] stopsCapture = new long[2], becomesKing = new long[2];
 
     SquareMoveGenerator(Rules rules) {
-        super(rules);
+        super(rules, true);
         this.sUp1 = -geometry.shift(org.damka.rules.Geometry.UP_RIGHT);
         this.sUp2 = -geometry.shift(org.damka.rules.Geometry.UP_LEFT);
         this.board = geometry.boardLo();
@@ -24,6 +26,13 @@ final class SquareMoveGenerator extends MoveGenerator {
         this.promotion[1] = geometry.promotionLo(1);
         this.flying = rules.flyingKings();
         this.menBackward = rules.menCaptureBackward();
+        for (int side = 0; side < 2; side++) {
+            switch (rules.promotionInCapture()) {
+                case END_MOVE -> stopsCapture[side] = promotion[side];
+                case CONTINUE_AS_KING -> becomesKing[side] = promotion[side];
+                case PASS_AS_MAN -> { }
+            }
+        }
     }
 
     @Override
@@ -78,6 +87,47 @@ final class SquareMoveGenerator extends MoveGenerator {
             afterJump(sq + 2 * b, capLo | (m << b), 0, count + 1);
         }
         if (!continued) endManCapture(sq, capLo, 0, count);
+    }
+
+    /**
+     * The men's moves by bitboards: the men that jump in each direction, their landing squares,
+     * and which of those could jump on in a direction other than back over the victim. That test
+     * reads the board before the jump, which is exact: the jump changes only its origin (behind
+     * the victim), its landing and its victim (still on the board, not to be taken twice).
+     */
+    @Override
+    protected long menToWalk(Position p) {
+        int side = p.sideToMove();
+        long men = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long empty = board & ~(men | enemy);
+        int a = sUp1, b = sUp2;
+        // Squares from which a man could jump, per direction (the bits of manCapture's dirs).
+        long upLeft = 0, upRight = 0, downLeft = 0, downRight = 0;
+        if (side == Position.WHITE || menBackward) {
+            upLeft = (enemy & (empty << b)) << b;
+            upRight = (enemy & (empty << a)) << a;
+        }
+        if (side == Position.BLACK || menBackward) {
+            downLeft = (enemy & (empty >>> a)) >>> a;
+            downRight = (enemy & (empty >>> b)) >>> b;
+        }
+        long j0 = men & upLeft, j1 = men & upRight, j2 = men & downLeft, j3 = men & downRight;
+        if ((j0 | j1 | j2 | j3) == 0) {
+            countedByBitboards = side == Position.WHITE
+                    ? Long.bitCount((men >>> a) & empty) + Long.bitCount((men >>> b) & empty)
+                    : Long.bitCount((men << a) & empty) + Long.bitCount((men << b) & empty);
+            return 0;
+        }
+        // A landing goes on if it can jump again, or becomes a king that might; not where the capture stops.
+        long goesOn = becomesKing[side], stop = stopsCapture[side];
+        long walk = ((((j0 >>> (2 * b)) & (goesOn | upLeft | upRight | downLeft)) & ~stop) << (2 * b))
+                | ((((j1 >>> (2 * a)) & (goesOn | upLeft | upRight | downRight)) & ~stop) << (2 * a))
+                | ((((j2 << (2 * a)) & (goesOn | upLeft | downLeft | downRight)) & ~stop) >>> (2 * a))
+                | ((((j3 << (2 * b)) & (goesOn | upRight | downLeft | downRight)) & ~stop) >>> (2 * b));
+        long rest = ~walk;
+        countedByBitboards = Long.bitCount(j0 & rest) + Long.bitCount(j1 & rest)
+                + Long.bitCount(j2 & rest) + Long.bitCount(j3 & rest);
+        return walk;
     }
 
     @Override
