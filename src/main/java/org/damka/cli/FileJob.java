@@ -14,6 +14,10 @@ interface FileJob {
         try {
             err.println(command + ": " + job.run());
             return 0;
+        } catch (java.nio.file.NoSuchFileException e) {
+            // Its message is the bare path.
+            err.println(command + ": no such file: " + e.getFile());
+            return 1;
         } catch (IOException e) {
             err.println(command + ": " + e.getMessage());
             return 1;

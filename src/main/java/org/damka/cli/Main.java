@@ -30,6 +30,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new MatchCommand(out, err))
                 .addSubcommand(new BenchCommand(out))
                 .addSubcommand(new SelfplayCommand(err))
+                .addSubcommand(new RescoreCommand(err))
                 .addSubcommand(new TrainCommand(err))
                 .addSubcommand(new GuiCommand(out))
                 .addSubcommand(new EgdbCommand(out));

@@ -57,11 +57,19 @@ public final class SelfPlayFile {
         };
     }
 
+    /** One whole game of a file: its {@code # game} line and its positions (with the game's id). */
+    public record GameBlock(int id, String gameLine, List<Sample> samples) { }
+
     /**
      * Reads the whole games of a file (a partial block at the end is skipped) and returns the
      * ids of the games it holds. A file of another variant or format is an error.
      */
     public static Set<Integer> read(Path file, Rules rules, Consumer<Sample> sink) throws IOException {
+        return readGames(file, rules, game -> game.samples().forEach(sink));
+    }
+
+    /** {@link #read}, a whole game at a time. */
+    public static Set<Integer> readGames(Path file, Rules rules, Consumer<GameBlock> sink) throws IOException {
         Set<Integer> games = new HashSet<>();
         List<Sample> block = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -88,7 +96,9 @@ public final class SelfPlayFile {
                         throw new IOException(file + " line " + n + ": bad game line '" + line + "'");
                     }
                     games.add(id);
-                    for (Sample s : block) sink.accept(new Sample(s.fen(), s.result(), s.score(), id));
+                    List<Sample> samples = new ArrayList<>(block.size());
+                    for (Sample s : block) samples.add(new Sample(s.fen(), s.result(), s.score(), id));
+                    sink.accept(new GameBlock(id, line, samples));
                     block.clear();
                 } else if (!line.isEmpty() && !line.startsWith("#") && blockError == null) {
                     String[] t = line.split("\t");

@@ -107,6 +107,22 @@ class CliTest {
     }
 
     @Test
+    void rescoreRefusesInputsItCannotReadAndWritesNothing(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("out.txt");
+        Path garbage = Files.writeString(dir.resolve("garbage.txt"), "garbage\n");
+        errBytes.reset();
+        assertEquals(1, run("rescore", dir.resolve("missing.txt").toString(), "--out", out.toString()));
+        assertOneLineError("rescore: no such file: " + dir.resolve("missing.txt"));
+        errBytes.reset();
+        assertEquals(1, run("rescore", garbage.toString(), "--out", out.toString()));
+        assertOneLineError("rescore: " + garbage + ": not a russian self-play file");
+        errBytes.reset();
+        assertEquals(2, run("rescore", garbage.toString(), "--threads", "0", "--out", out.toString()));
+        assertOneLineError("rescore: --threads must be 1..64");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void perftWithABadPositionSaysWhy() {
         assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));
         assertOneLineError("perft: bad --fen for russian: position string 'garbage'");

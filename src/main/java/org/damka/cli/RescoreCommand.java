@@ -1,0 +1,86 @@
+package org.damka.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+
+import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedEvaluator;
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.rules.Rules;
+import org.damka.search.SearchLimits;
+import org.damka.selfplay.Rescore;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code damka rescore}: new search scores for the positions of self-play files (README, "Train the evaluation"). */
+@Command(name = "rescore", mixinStandardHelpOptions = true,
+        description = "Search the positions of self-play files again (deeper) and write them with the new scores.")
+final class RescoreCommand implements Callable<Integer> {
+    @Option(names = "--variant", defaultValue = "russian", converter = VariantConverter.class,
+            description = "russian, brazilian, international, english or hexagonal (default: ${DEFAULT-VALUE})")
+    Rules rules;
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "self-play files (damka selfplay --out), any number")
+    List<Path> files;
+
+    @Option(names = "--nodes", description = "nodes per position")
+    long nodes;
+
+    @Option(names = "--depth", description = "depth per position (when --nodes is not given; default 8)")
+    int depth;
+
+    @Option(names = "--threads", defaultValue = "1", description = "games rescored at once (default: ${DEFAULT-VALUE})")
+    int threads;
+
+    @Option(names = "--evaluation", defaultValue = "auto", description = "auto, classic, learned or material (default: ${DEFAULT-VALUE})")
+    String evaluation;
+
+    @Option(names = "--eval-file", description = "weights for --evaluation learned (default: the built-in ones)")
+    Path evalFile;
+
+    @Option(names = "--out", required = true, description = "the file to write (appended to with --resume)")
+    Path out;
+
+    @Option(names = "--resume", description = "continue a file: rescore only the games it does not hold yet")
+    boolean resume;
+
+    private final PrintStream err;
+
+    RescoreCommand(PrintStream err) {
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        if (threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 60) {
+            return fail("--threads must be 1..64, --nodes and --depth (..60) not negative", 2);
+        }
+        SearchLimits limits = nodes > 0 ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth > 0 ? depth : 8);
+        Supplier<Evaluator> evaluator;
+        try {
+            String name = Evaluator.canonicalName(evaluation);
+            if (evalFile != null) {
+                LearnedWeights w = LearnedWeights.read(rules, evalFile);
+                evaluator = () -> new LearnedEvaluator(rules, w);
+            } else {
+                evaluator = () -> Evaluator.named(rules, name);
+            }
+        } catch (IllegalArgumentException | IOException e) {
+            return fail(e.getMessage(), 2);
+        }
+        Rescore.Config config = new Rescore.Config(rules, limits, threads, evaluator);
+        return FileJob.report("rescore", err,
+                () -> "done, " + new Rescore(config, err).run(files, out, resume) + " games written to " + out);
+    }
+
+    private int fail(String message, int code) {
+        err.println("rescore: " + message);
+        return code;
+    }
+}

@@ -1,0 +1,141 @@
+package org.damka.selfplay;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Supplier;
+
+import org.damka.board.Fen;
+import org.damka.eval.Evaluator;
+import org.damka.game.Game;
+import org.damka.rules.Rules;
+import org.damka.search.Search;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
+
+/**
+ * Gives the positions of self-play files new scores from another search (deeper, or with another
+ * evaluation): the training target is the search score, so a deeper search teaches the
+ * evaluation more for the same positions, and the games need not be played again. Each game is
+ * rescored by one thread in its order, the table cleared at its start, so the same input, limit
+ * and evaluation give the same file whatever the number of threads. The output is a self-play
+ * file ({@link SelfPlayFile}): the same games, positions and results, the new scores; a position
+ * the new search finds won or lost is dropped, as self-play drops it. Whole games are written
+ * and flushed as they finish, so a killed run keeps them and {@code --resume} goes on.
+ */
+public final class Rescore {
+    /** How to search: the limit per position, games rescored at once, the evaluation. */
+    public record Config(Rules rules, SearchLimits limits, int threads, Supplier<Evaluator> evaluator) { }
+
+    private final Config c;
+    private final PrintStream progress;
+
+    public Rescore(Config config, PrintStream progress) {
+        this.c = config;
+        this.progress = progress;
+    }
+
+    /** Rescores the games of the inputs not already in {@code out} (when resuming); returns games written. */
+    public int run(List<Path> inputs, Path out, boolean resume) throws IOException, InterruptedException {
+        Set<Integer> done = Set.of();
+        if (resume && Files.exists(out) && Files.size(out) > 0) {
+            SelfPlayFile.truncateToLastGame(out);
+            done = SelfPlayFile.read(out, c.rules(), s -> { });
+        } else if (Files.exists(out) && Files.size(out) > 0) {
+            throw new IOException(out + " exists (use --resume to continue it, or another file)");
+        }
+        List<SelfPlayFile.GameBlock> todo = new ArrayList<>();
+        long positionsIn = 0;
+        for (Path in : inputs) {
+            Set<Integer> skip = done;
+            List<SelfPlayFile.GameBlock> games = new ArrayList<>();
+            SelfPlayFile.readGames(in, c.rules(), g -> { if (!skip.contains(g.id())) games.add(g); });
+            todo.addAll(games);
+            for (SelfPlayFile.GameBlock g : games) positionsIn += g.samples().size();
+        }
+        progress.printf(Locale.ROOT, "rescore: %d games, %d positions to search%n", todo.size(), positionsIn);
+        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            if (done.isEmpty() && Files.size(out) == 0) {
+                w.write(SelfPlayFile.header(c.rules()) + "\n");
+                w.flush();
+            }
+            AtomicInteger finished = new AtomicInteger();
+            AtomicLong searched = new AtomicLong();
+            long total = positionsIn;
+            long t0 = System.nanoTime();
+            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, c.threads()));
+            ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (SelfPlayFile.GameBlock game : todo) {
+                    futures.add(pool.submit(() -> {
+                        String block = rescore(game, searches.get());
+                        synchronized (w) {
+                            w.write(block);
+                            w.flush();
+                        }
+                        int n = finished.incrementAndGet();
+                        long p = searched.addAndGet(game.samples().size());
+                        double s = (System.nanoTime() - t0) / 1e9;
+                        progress.printf(Locale.ROOT, "rescore: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
+                                n, todo.size(), p, p / s, s / p * (total - p));
+                        return null;
+                    }));
+                }
+                for (Future<?> f : futures) f.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) throw io;
+                throw new IllegalStateException(cause);
+            } finally {
+                pool.shutdownNow();
+            }
+            return todo.size();
+        }
+    }
+
+    /** One game's block of lines with the new scores. */
+    String rescore(SelfPlayFile.GameBlock game, Search search) {
+        Rules rules = c.rules();
+        search.clear();
+        int[] score = new int[1];
+        boolean[] won = new boolean[1];
+        SearchListener listener = new SearchListener() {
+            @Override public void info(SearchInfo info) {
+                won[0] = info.mateIn() != 0;
+                score[0] = info.scoreCp();
+            }
+            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
+        };
+        StringBuilder b = new StringBuilder();
+        int kept = 0;
+        for (SelfPlayFile.Sample s : game.samples()) {
+            Game position = new Game(rules, Fen.parse(rules, s.fen()));
+            score[0] = 0;
+            won[0] = false;
+            search.run(position, c.limits(), 0, listener);
+            if (won[0] || Math.abs(score[0]) >= Search.WIN_BOUND) continue;
+            int white = position.position().sideToMove() == 0 ? score[0] : -score[0];
+            b.append(s.fen()).append('\t').append(SelfPlayFile.resultText(s.result())).append('\t').append(white).append('\n');
+            kept++;
+        }
+        String line = game.gameLine();
+        int at = line.lastIndexOf(" positions ");
+        b.append(at < 0 ? line : line.substring(0, at)).append(" positions ").append(kept).append('\n');
+        return b.toString();
+    }
+}
