@@ -7,8 +7,6 @@ import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
 import org.damka.eval.Evaluator;
-import org.damka.eval.learned.LearnedEvaluator;
-import org.damka.eval.learned.LearnedWeights;
 import org.damka.rules.Rules;
 import org.damka.search.SearchLimits;
 import org.damka.selfplay.SelfPlay;
@@ -79,13 +77,7 @@ final class SelfplayCommand implements Callable<Integer> {
         SearchLimits limits = nodes > 0 ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth > 0 ? depth : 6);
         Supplier<Evaluator> evaluator;
         try {
-            String name = Evaluator.canonicalName(evaluation);
-            if (evalFile != null) {
-                LearnedWeights w = LearnedWeights.read(rules, evalFile);
-                evaluator = () -> new LearnedEvaluator(rules, w);
-            } else {
-                evaluator = () -> Evaluator.named(rules, name);
-            }
+            evaluator = EvaluatorChoice.of(rules, evaluation, evalFile);
         } catch (IllegalArgumentException | IOException e) {
             return fail(e.getMessage(), 2);
         }

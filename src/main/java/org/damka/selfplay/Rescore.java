@@ -2,18 +2,11 @@ package org.damka.selfplay;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -51,61 +44,25 @@ public final class Rescore {
 
     /** Rescores the games of the inputs not already in {@code out} (when resuming); returns games written. */
     public int run(List<Path> inputs, Path out, boolean resume) throws IOException, InterruptedException {
-        Set<Integer> done = Set.of();
-        if (resume && Files.exists(out) && Files.size(out) > 0) {
-            SelfPlayFile.truncateToLastGame(out);
-            done = SelfPlayFile.read(out, c.rules(), s -> { });
-        } else if (Files.exists(out) && Files.size(out) > 0) {
-            throw new IOException(out + " exists (use --resume to continue it, or another file)");
-        }
+        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume);
         List<SelfPlayFile.GameBlock> todo = new ArrayList<>();
-        long positionsIn = 0;
         for (Path in : inputs) {
-            Set<Integer> skip = done;
-            List<SelfPlayFile.GameBlock> games = new ArrayList<>();
-            SelfPlayFile.readGames(in, c.rules(), g -> { if (!skip.contains(g.id())) games.add(g); });
-            todo.addAll(games);
-            for (SelfPlayFile.GameBlock g : games) positionsIn += g.samples().size();
+            SelfPlayFile.readGames(in, c.rules(), g -> { if (!done.contains(g.id())) todo.add(g); });
         }
-        progress.printf(Locale.ROOT, "rescore: %d games, %d positions to search%n", todo.size(), positionsIn);
-        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            if (done.isEmpty() && Files.size(out) == 0) {
-                w.write(SelfPlayFile.header(c.rules()) + "\n");
-                w.flush();
-            }
-            AtomicInteger finished = new AtomicInteger();
-            AtomicLong searched = new AtomicLong();
-            long total = positionsIn;
-            long t0 = System.nanoTime();
-            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, c.threads()));
-            ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
-            try {
-                List<Future<?>> futures = new ArrayList<>();
-                for (SelfPlayFile.GameBlock game : todo) {
-                    futures.add(pool.submit(() -> {
-                        String block = rescore(game, searches.get());
-                        synchronized (w) {
-                            w.write(block);
-                            w.flush();
-                        }
-                        int n = finished.incrementAndGet();
-                        long p = searched.addAndGet(game.samples().size());
-                        double s = (System.nanoTime() - t0) / 1e9;
-                        progress.printf(Locale.ROOT, "rescore: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
-                                n, todo.size(), p, p / s, s / p * (total - p));
-                        return null;
-                    }));
-                }
-                for (Future<?> f : futures) f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof IOException io) throw io;
-                throw new IllegalStateException(cause);
-            } finally {
-                pool.shutdownNow();
-            }
-            return todo.size();
-        }
+        long total = todo.stream().mapToLong(g -> g.samples().size()).sum();
+        progress.printf(Locale.ROOT, "rescore: %d games, %d positions to search%n", todo.size(), total);
+        AtomicInteger finished = new AtomicInteger();
+        AtomicLong searched = new AtomicLong();
+        long t0 = System.nanoTime();
+        ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
+        GameBlockWriter.appendAll(out, c.rules(), c.threads(), todo, game -> rescore(game, searches.get()), game -> {
+            int n = finished.incrementAndGet();
+            long p = searched.addAndGet(game.samples().size());
+            double s = (System.nanoTime() - t0) / 1e9;
+            progress.printf(Locale.ROOT, "rescore: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
+                    n, todo.size(), p, p / s, s / p * (total - p));
+        });
+        return todo.size();
     }
 
     /** One game's block of lines with the new scores. */

@@ -2,20 +2,13 @@ package org.damka.selfplay;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
@@ -62,13 +55,7 @@ public final class SelfPlay {
 
     /** Plays the shard's games not already in {@code out} (when resuming) and appends them. Returns games played. */
     public int run(Path out, boolean resume) throws IOException, InterruptedException {
-        Set<Integer> done = Set.of();
-        if (resume && Files.exists(out) && Files.size(out) > 0) {
-            SelfPlayFile.truncateToLastGame(out);
-            done = SelfPlayFile.read(out, c.rules(), s -> { });
-        } else if (Files.exists(out) && Files.size(out) > 0) {
-            throw new IOException(out + " exists (use --resume to continue it, or another file)");
-        }
+        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume);
         List<Opening> openings = Openings.builtIn(c.rules());
         Game[] starts = new Game[c.games()];
         boolean[] repeated = repeatedStarts(openings, starts);
@@ -79,42 +66,17 @@ public final class SelfPlay {
             else if (!done.contains(id)) todo.add(id);
         }
         if (skipped > 0) progress.printf(Locale.ROOT, "selfplay: %d of the shard's game ids skipped (their start repeats an earlier id's)%n", skipped);
-        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
-            if (done.isEmpty() && Files.size(out) == 0) {
-                w.write(SelfPlayFile.header(c.rules()) + "\n");
-                w.flush();
-            }
-            AtomicInteger finished = new AtomicInteger();
-            AtomicLong positions = new AtomicLong();
-            long t0 = System.nanoTime();
-            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, c.threads()));
-            ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
-            try {
-                List<Future<?>> futures = new ArrayList<>();
-                for (int id : todo) {
-                    futures.add(pool.submit(() -> {
-                        String block = play(id, starts[id], searches.get(), positions);
-                        synchronized (w) {
-                            w.write(block);
-                            w.flush();
-                        }
-                        int n = finished.incrementAndGet();
-                        double s = (System.nanoTime() - t0) / 1e9;
-                        progress.printf(Locale.ROOT, "selfplay: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
-                                n, todo.size(), positions.get(), positions.get() / s, s / n * (todo.size() - n));
-                        return null;
-                    }));
-                }
-                for (Future<?> f : futures) f.get();
-            } catch (java.util.concurrent.ExecutionException e) {
-                Throwable cause = e.getCause();
-                if (cause instanceof IOException io) throw io;
-                throw new IllegalStateException(cause);
-            } finally {
-                pool.shutdownNow();
-            }
-            return todo.size();
-        }
+        AtomicInteger finished = new AtomicInteger();
+        AtomicLong positions = new AtomicLong();
+        long t0 = System.nanoTime();
+        ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
+        GameBlockWriter.appendAll(out, c.rules(), c.threads(), todo, id -> play(id, starts[id], searches.get(), positions), id -> {
+            int n = finished.incrementAndGet();
+            double s = (System.nanoTime() - t0) / 1e9;
+            progress.printf(Locale.ROOT, "selfplay: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
+                    n, todo.size(), positions.get(), positions.get() / s, s / n * (todo.size() - n));
+        });
+        return todo.size();
     }
 
     /**

@@ -1,0 +1,27 @@
+package org.damka.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+
+import org.damka.eval.Evaluator;
+import org.damka.eval.learned.LearnedEvaluator;
+import org.damka.eval.learned.LearnedWeights;
+import org.damka.rules.Rules;
+
+/** The evaluation a tool's searches use ({@code --evaluation}, {@code --eval-file}): one per search thread. */
+final class EvaluatorChoice {
+    private EvaluatorChoice() { }
+
+    /**
+     * The learned evaluation with the weights of {@code weightsFile} if given, else the evaluation
+     * {@code name} stands for; a bad name (IllegalArgumentException) or weights file (IOException)
+     * is refused here, before any search starts.
+     */
+    static Supplier<Evaluator> of(Rules rules, String name, Path weightsFile) throws IOException {
+        String canonical = Evaluator.canonicalName(name);
+        if (weightsFile == null) return () -> Evaluator.named(rules, canonical);
+        LearnedWeights w = LearnedWeights.read(rules, weightsFile);
+        return () -> new LearnedEvaluator(rules, w);
+    }
+}

@@ -1,0 +1,80 @@
+package org.damka.selfplay;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+import org.damka.rules.Rules;
+
+/**
+ * Appends whole games to a self-play file ({@link SelfPlayFile}) from several threads: each
+ * game's block is made on a pool thread, written whole and flushed as it finishes, so a killed
+ * run keeps every finished game. Shared by {@link SelfPlay} and {@link Rescore}.
+ */
+final class GameBlockWriter {
+    private GameBlockWriter() { }
+
+    /**
+     * The ids of the games already in {@code out} when resuming (a partial block at its end cut
+     * off first), else none; a file with data is refused unless resuming.
+     */
+    static Set<Integer> gamesDone(Path out, Rules rules, boolean resume) throws IOException {
+        if (resume && Files.exists(out) && Files.size(out) > 0) {
+            SelfPlayFile.truncateToLastGame(out);
+            return SelfPlayFile.read(out, rules, s -> { });
+        }
+        if (Files.exists(out) && Files.size(out) > 0) {
+            throw new IOException(out + " exists (use --resume to continue it, or another file)");
+        }
+        return Set.of();
+    }
+
+    /**
+     * Makes the block of each item on {@code threads} threads and appends it to {@code out}
+     * (the header first if the file is empty); {@code finished} is told of each item once its
+     * block is written.
+     */
+    static <T> void appendAll(Path out, Rules rules, int threads, List<T> items, Function<T, String> block,
+                              Consumer<T> finished) throws IOException, InterruptedException {
+        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
+            if (Files.size(out) == 0) {
+                w.write(SelfPlayFile.header(rules) + "\n");
+                w.flush();
+            }
+            ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
+            try {
+                List<Future<?>> futures = new ArrayList<>();
+                for (T item : items) {
+                    futures.add(pool.submit(() -> {
+                        String text = block.apply(item);
+                        synchronized (w) {
+                            w.write(text);
+                            w.flush();
+                        }
+                        finished.accept(item);
+                        return null;
+                    }));
+                }
+                for (Future<?> f : futures) f.get();
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof IOException io) throw io;
+                throw new IllegalStateException(cause);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+    }
+}
