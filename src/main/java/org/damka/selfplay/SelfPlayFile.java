@@ -12,6 +12,8 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 
+import org.damka.board.Fen;
+import org.damka.board.FenException;
 import org.damka.rules.Rules;
 
 /**
@@ -26,9 +28,10 @@ import org.damka.rules.Rules;
  *
  * The first line names the format version and the variant. A position line is the position
  * string, the game's final result (1-0, 0-1, 1/2-1/2) and the search score in centi-men from
- * White's side, separated by tabs. A game's position lines are followed by its {@code # game}
- * line; each game is written as one block and flushed, so a killed run leaves whole games plus
- * at most one partial block at the end, which readers ignore and {@code --resume} cuts off.
+ * White's side, separated by tabs; a position string that does not parse is an error. A game's
+ * position lines are followed by its {@code # game} line; each game is written as one block and
+ * flushed, so a killed run leaves whole games plus at most one partial block at the end, which
+ * readers ignore and {@code --resume} cuts off.
  */
 public final class SelfPlayFile {
     public static final int VERSION = 1;
@@ -104,7 +107,10 @@ public final class SelfPlayFile {
                     String[] t = line.split("\t");
                     try {
                         if (t.length != 3) throw new IOException("expected position, result and score");
+                        Fen.parse(rules, t[0]);
                         block.add(new Sample(t[0], result(t[1]), Integer.parseInt(t[2]), -1));
+                    } catch (FenException e) {
+                        blockError = file + " line " + n + ": bad position '" + t[0] + "': " + e.getMessage();
                     } catch (IOException | NumberFormatException e) {
                         blockError = file + " line " + n + ": " + e.getMessage();
                     }

@@ -116,6 +116,14 @@ class CliTest {
         errBytes.reset();
         assertEquals(1, run("rescore", garbage.toString(), "--out", out.toString()));
         assertOneLineError("rescore: " + garbage + ": not a russian self-play file");
+        // A position string that does not parse, inside a whole game: named, for rescore and train alike.
+        Path badPosition = Files.writeString(dir.resolve("bad.txt"),
+                "# damka selfplay 1 variant russian\nW:Wzz9:Bb8\t1-0\t12\n# game 0 1-0 plies 3 positions 1\n");
+        for (String command : new String[] {"rescore", "train"}) {
+            errBytes.reset();
+            assertEquals(1, run(command, badPosition.toString(), "--out", out.toString()));
+            assertOneLineError(command + ": " + badPosition + " line 2: bad position 'W:Wzz9:Bb8': unknown square 'zz9'");
+        }
         errBytes.reset();
         assertEquals(2, run("rescore", garbage.toString(), "--threads", "0", "--out", out.toString()));
         assertOneLineError("rescore: --threads must be 1..64");
