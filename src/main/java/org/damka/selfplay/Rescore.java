@@ -16,9 +16,7 @@ import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.rules.Rules;
 import org.damka.search.Search;
-import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
-import org.damka.search.SearchListener;
 
 /**
  * Gives the positions of self-play files new scores from another search (deeper, or with another
@@ -69,25 +67,16 @@ public final class Rescore {
     String rescore(SelfPlayFile.GameBlock game, Search search) {
         Rules rules = c.rules();
         search.clear();
-        int[] score = new int[1];
-        boolean[] won = new boolean[1];
-        SearchListener listener = new SearchListener() {
-            @Override public void info(SearchInfo info) {
-                won[0] = info.mateIn() != 0;
-                score[0] = info.scoreCp();
-            }
-            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
-        };
+        SearchScore score = new SearchScore();
         StringBuilder b = new StringBuilder();
         int kept = 0;
         for (SelfPlayFile.Sample s : game.samples()) {
             Game position = new Game(rules, Fen.parse(rules, s.fen()));
-            score[0] = 0;
-            won[0] = false;
-            search.run(position, c.limits(), 0, listener);
-            if (won[0] || Math.abs(score[0]) >= Search.WIN_BOUND) continue;
-            int white = position.position().sideToMove() == 0 ? score[0] : -score[0];
-            b.append(s.fen()).append('\t').append(SelfPlayFile.resultText(s.result())).append('\t').append(white).append('\n');
+            score.reset();
+            search.run(position, c.limits(), 0, score);
+            if (!score.kept()) continue;
+            b.append(s.fen()).append('\t').append(SelfPlayFile.resultText(s.result())).append('\t')
+                    .append(score.white(position.position())).append('\n');
             kept++;
         }
         String line = game.gameLine();

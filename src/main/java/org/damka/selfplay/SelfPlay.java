@@ -23,9 +23,7 @@ import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.rules.Rules;
 import org.damka.search.Search;
-import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
-import org.damka.search.SearchListener;
 
 /**
  * damka plays itself to make training data ({@link SelfPlayFile}). Game {@code id} starts from
@@ -100,20 +98,16 @@ public final class SelfPlay {
         int openingPlies = game.plies();
         search.clear();
         MoveGenerator gen = MoveGenerator.create(rules);
-        int[] score = new int[1];
-        SearchListener listener = new SearchListener() {
-            @Override public void info(SearchInfo info) { score[0] = info.mateIn() != 0 ? Search.WIN : info.scoreCp(); }
-            @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
-        };
+        SearchScore score = new SearchScore();
         List<String> fens = new ArrayList<>();
         List<Integer> scores = new ArrayList<>();
         while (game.result().isEmpty() && game.plies() < MAX_PLIES + openingPlies) {
-            score[0] = 0;
-            org.damka.movegen.Move move = search.run(game, c.limits(), 0, listener);
+            score.reset();
+            org.damka.movegen.Move move = search.run(game, c.limits(), 0, score);
             var p = game.position();
-            if (!gen.hasCapture(p) && Math.abs(score[0]) < Search.WIN_BOUND) {
+            if (!gen.hasCapture(p) && score.kept()) {
                 fens.add(Fen.format(rules, p));
-                scores.add(p.sideToMove() == 0 ? score[0] : -score[0]);
+                scores.add(score.white(p));
             }
             game.play(move);
         }
