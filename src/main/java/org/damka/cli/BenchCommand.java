@@ -65,7 +65,7 @@ final class BenchCommand implements Callable<Integer> {
         };
         Bench.Result result = eval.equals(org.damka.eval.Evaluator.AUTO) && tables == null ? new Engine().bench(depth, print)
                 : new Bench(eval, tables).search(Bench.positions(), depth, print);
-        if (tables != null) tables.takeWarnings().forEach(System.err::println);
+        if (tables != null) tables.takeNotes().forEach(System.err::println);
         out.println(result.summary());
         out.flush();
         return 0;

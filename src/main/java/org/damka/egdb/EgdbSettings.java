@@ -1,5 +1,6 @@
 package org.damka.egdb;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,8 +10,10 @@ import org.damka.rules.Rules;
 
 /**
  * The engine's options for endgame tables ({@code EGDBPath}, {@code EGDBPieces}) and the tables
- * they select, loaded when first needed after a change. Warnings about bad files wait here until
- * the protocol shows them (one {@code info string} line each).
+ * they select, loaded when first needed after a change. What a load found waits here until the
+ * protocol shows it (one {@code info string} line each): a line per bad file, then how many tables
+ * were loaded, or, when a folder other than the default gave none, that it has none, so a mistyped
+ * path does not pass in silence.
  */
 public final class EgdbSettings {
     /** Where {@code damka egdb build} writes when no folder is given. */
@@ -20,7 +23,7 @@ public final class EgdbSettings {
     private String path = DEFAULT_PATH;
     private int pieces = DEFAULT_PIECES;
     private Egdb loaded;
-    private final List<String> warnings = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
 
     public synchronized String path() { return path; }
 
@@ -42,14 +45,22 @@ public final class EgdbSettings {
     /** The tables of a variant (loading them if the options or the variant changed), or null if none. */
     public synchronized Egdb tables(Rules rules) {
         if (pieces == 0) return null;
-        if (loaded == null || loaded.rules() != rules) loaded = Egdb.load(Path.of(path), rules, pieces, warnings::add);
+        if (loaded == null || loaded.rules() != rules) {
+            loaded = Egdb.load(Path.of(path), rules, pieces, notes::add);
+            if (loaded.slices() > 0) {
+                notes.add("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name() + " up to " + loaded.maxPieces() + " pieces from " + path);
+            } else if (!path.equals(DEFAULT_PATH)) {
+                notes.add("EGDB: no tables of " + rules.name() + " up to " + pieces + " pieces in " + path
+                        + (Files.isDirectory(Path.of(path)) ? "" : " (no such folder)"));
+            }
+        }
         return loaded.slices() == 0 ? null : loaded;
     }
 
-    /** Warnings since the last call. */
-    public synchronized List<String> takeWarnings() {
-        List<String> out = List.copyOf(warnings);
-        warnings.clear();
+    /** What loads found since the last call. */
+    public synchronized List<String> takeNotes() {
+        List<String> out = List.copyOf(notes);
+        notes.clear();
         return out;
     }
 

@@ -332,8 +332,8 @@ public final class Engine {
         egdb.setPieces(n);
     }
 
-    /** Warnings about table files found since the last call (shown once each). */
-    public synchronized List<String> takeEgdbWarnings() { return egdb.takeWarnings(); }
+    /** What the last table loads found (bad files, the tables loaded or none), each shown once. */
+    public synchronized List<String> takeEgdbNotes() { return egdb.takeNotes(); }
 
     /** The endgame tables' value of the current position, in words. */
     public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
@@ -411,7 +411,7 @@ public final class Engine {
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
         buildSearch();
-        for (String warning : egdb.takeWarnings()) listener.message(warning);
+        for (String note : egdb.takeNotes()) listener.message(note);
         Search s = search;
         s.setThreads(searchThreads());
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));

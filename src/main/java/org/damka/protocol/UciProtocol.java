@@ -262,7 +262,7 @@ public final class UciProtocol {
                         out.error("isready: " + e.getMessage()); // e.g. unreadable weights
                     } finally {
                         // A GUI waiting for readyok must never hang, whatever went wrong.
-                        for (String warning : engine.takeEgdbWarnings()) out.info(warning);
+                        for (String note : engine.takeEgdbNotes()) out.info(note);
                         out.line("readyok");
                     }
                 }

@@ -44,7 +44,7 @@ class EgdbIT extends OneEngineIT {
 
     private String tableValue(String variant, String fen) {
         engine.command("setoption name UCI_Variant value " + variant);
-        engine.quiet("setoption name EGDBPath value " + dir);
+        engine.command("setoption name EGDBPath value " + dir); // may say what it loaded
         engine.quiet("position fen " + fen);
         return engine.display("egdb");
     }
@@ -122,8 +122,9 @@ class EgdbIT extends OneEngineIT {
         engine.command("setoption name UCI_Variant value english");
         engine.send("setoption name EGDBPath value " + other);
         List<String> out = engine.sync();
-        assertEquals(1, out.size(), out.toString());
+        assertEquals(2, out.size(), out.toString());
         assertTrue(out.get(0).startsWith("info string EGDB: skipped ") && out.get(0).contains("w0m1k-b0m1k"), out.get(0));
+        assertTrue(out.get(1).matches("info string EGDB: \\d+ tables of english up to 2 pieces from .*"), out.get(1));
         assertEquals(List.of(), engine.sync(), "the warning is given once");
         engine.quiet("position fen W:WK1:BK32");
         assertEquals("unknown", engine.display("egdb"));
@@ -132,5 +133,22 @@ class EgdbIT extends OneEngineIT {
                 || engine.display("egdb").equals("draw"));
         engine.send("go depth 2");
         assertTrue(engine.until("bestmove").get(0).startsWith("info"));
+    }
+
+    /** A folder that gives no table says so at the next isready, once; the default folder, which most users never fill, stays quiet. */
+    @Test
+    void aFolderWithoutTablesIsReported(@TempDir Path empty) {
+        engine.command("setoption name UCI_Variant value russian");
+        engine.send("setoption name EGDBPath value " + empty.resolve("missing"));
+        assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + empty.resolve("missing") + " (no such folder)"), engine.sync());
+        engine.send("setoption name EGDBPath value " + empty);
+        assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + empty), engine.sync());
+        assertEquals(List.of(), engine.sync(), "said once");
+        engine.send("setoption name EGDBPath value egdb");
+        assertEquals(List.of(), engine.sync(), "the default folder without tables is quiet");
+        engine.send("setoption name EGDBPath value " + dir);
+        List<String> loaded = engine.sync();
+        assertEquals(1, loaded.size(), loaded.toString());
+        assertTrue(loaded.get(0).matches("info string EGDB: \\d+ tables of russian up to 4 pieces from .*"), loaded.get(0));
     }
 }
