@@ -129,7 +129,20 @@ public final class LearnedWeights {
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
+    /**
+     * Far above any weights file (16 windows of 6,561 states in two phases are 840 kB): a larger
+     * file is refused before it is read whole.
+     */
+    static final int MAX_FILE_BYTES = 64 << 20;
+
+    /**
+     * Reads and checks a weights file. Only a regular file is opened: a FIFO or a device would
+     * block the reader or never end.
+     */
     public static LearnedWeights read(Rules rules, Path file) throws IOException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            throw new IOException(Files.isDirectory(file) ? "a folder, not a weights file" : "not a regular file");
+        }
         try (InputStream in = Files.newInputStream(file)) {
             return read(rules, in);
         }
@@ -137,8 +150,9 @@ public final class LearnedWeights {
 
     /** Reads and checks a weights file for this variant; an IOException says what is wrong. */
     public static LearnedWeights read(Rules rules, InputStream in) throws IOException {
-        byte[] all = in.readAllBytes();
+        byte[] all = in.readNBytes(MAX_FILE_BYTES + 1);
         if (all.length == 0) throw new IOException("empty weights file");
+        if (all.length > MAX_FILE_BYTES) throw new IOException("not a weights file (larger than " + (MAX_FILE_BYTES >> 20) + " MB)");
         DataInputStream d = new DataInputStream(new ByteArrayInputStream(all));
         try {
             byte[] magic = new byte[MAGIC.length];

@@ -2,6 +2,7 @@ package org.damka.eval.learned;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -87,6 +88,23 @@ class LearnedWeightsTest {
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.setEvalFile(bad.toString()));
             assertTrue(e.getMessage().startsWith("EvalFile '" + bad + "': "), e.getMessage());
             assertEquals(good.toString(), engine.evalFile());
+            assertEquals(before, engine.explainEvaluation().toString());
+        }
+        // A file far too large (sparse: no disk used), a device and a FIFO (which would block a
+        // reader for good) are refused without being read whole, and at once.
+        Path huge = dir.resolve("huge.weights");
+        try (java.io.RandomAccessFile f = new java.io.RandomAccessFile(huge.toFile(), "rw")) {
+            f.setLength(LearnedWeights.MAX_FILE_BYTES + 1L);
+        }
+        Path fifo = dir.resolve("fifo.weights");
+        assertEquals(0, assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()));
+        String[][] refused = {{huge.toString(), "not a weights file (larger than 64 MB)"}, {"/dev/zero", "not a regular file"},
+            {fifo.toString(), "not a regular file"}, {dir.toString(), "a folder, not a weights file"}};
+        for (String[] c : refused) {
+            IllegalArgumentException e = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                    () -> assertThrows(IllegalArgumentException.class, () -> engine.setEvalFile(c[0])));
+            assertEquals("EvalFile '" + c[0] + "': " + c[1], e.getMessage());
             assertEquals(before, engine.explainEvaluation().toString());
         }
         engine.setEvalFile(Engine.EVAL_FILE_BUILT_IN);
