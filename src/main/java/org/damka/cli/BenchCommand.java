@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
         description = "Search the fixed bench positions; the node total is the search's signature.")
 final class BenchCommand implements Callable<Integer> {
     @Option(names = "--depth", description = "search every position to this depth instead of its listed one")
-    int depth;
+    Integer depth;
 
     @Option(names = "--evaluation", description = "auto (default, the signature: each variant's default), classic, learned or material")
     String evaluation = org.damka.eval.Evaluator.AUTO;
@@ -30,22 +30,24 @@ final class BenchCommand implements Callable<Integer> {
     String egdbPath = EgdbSettings.DEFAULT_PATH;
 
     private final PrintStream out;
+    private final PrintStream err;
 
-    BenchCommand(PrintStream out) {
+    BenchCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     @Override
     public Integer call() {
-        if (depth < 0 || depth > 60) {
-            System.err.println("bench: depth must be between 1 and 60");
+        if (depth != null && (depth < 1 || depth > 60)) {
+            err.println("bench: depth must be between 1 and 60");
             return 2;
         }
         String eval;
         try {
             eval = org.damka.eval.Evaluator.canonicalName(evaluation);
         } catch (IllegalArgumentException e) {
-            System.err.println("bench: " + e.getMessage());
+            err.println("bench: " + e.getMessage());
             return 2;
         }
         EgdbSettings tables = null;
@@ -55,7 +57,7 @@ final class BenchCommand implements Callable<Integer> {
                 tables.setPieces(egdbPieces);
                 tables.setPath(egdbPath);
             } catch (IllegalArgumentException e) {
-                System.err.println("bench: " + e.getMessage());
+                err.println("bench: " + e.getMessage());
                 return 2;
             }
         }
@@ -63,11 +65,16 @@ final class BenchCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
-        Bench.Result result = eval.equals(org.damka.eval.Evaluator.AUTO) && tables == null ? new Engine().bench(depth, print)
-                : new Bench(eval, tables).search(Bench.positions(), depth, print);
-        if (tables != null) tables.takeNotes().forEach(System.err::println);
+        Bench.Result result = eval.equals(org.damka.eval.Evaluator.AUTO) && tables == null ? new Engine().bench(listedOr(depth), print)
+                : new Bench(eval, tables).search(Bench.positions(), listedOr(depth), print);
+        if (tables != null) tables.takeNotes().forEach(err::println);
         out.println(result.summary());
         out.flush();
         return 0;
+    }
+
+    /** The depth to search every position to; 0 for each position's listed one. */
+    private static int listedOr(Integer depth) {
+        return depth == null ? 0 : depth;
     }
 }

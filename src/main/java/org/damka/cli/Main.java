@@ -28,7 +28,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new HubCommand(out))
                 .addSubcommand(new DxpCommand(out, err))
                 .addSubcommand(new MatchCommand(out, err))
-                .addSubcommand(new BenchCommand(out))
+                .addSubcommand(new BenchCommand(out, err))
                 .addSubcommand(new SelfplayCommand(err))
                 .addSubcommand(new RescoreCommand(err))
                 .addSubcommand(new TrainCommand(err))

@@ -131,6 +131,15 @@ class CliTest {
     }
 
     @Test
+    void benchRefusesADepthOutOfRange() {
+        for (String depth : new String[] {"0", "-5", "61"}) {
+            errBytes.reset();
+            assertEquals(2, run("bench", "--depth", depth), depth);
+            assertOneLineError("bench: depth must be between 1 and 60");
+        }
+    }
+
+    @Test
     void perftWithABadPositionSaysWhy() {
         assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));
         assertOneLineError("perft: bad --fen for russian: position string 'garbage'");
