@@ -1,9 +1,6 @@
 package org.damka.cli;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.Callable;
 
 import org.damka.engine.Engine;
@@ -22,8 +19,7 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-        new HubLoop(new Engine(), in, out).run();
+        new HubLoop(new Engine(), System.in, out).run();
         return 0;
     }
 }

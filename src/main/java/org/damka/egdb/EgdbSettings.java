@@ -51,7 +51,7 @@ public final class EgdbSettings {
                 notes.add("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name() + " up to " + loaded.maxPieces() + " pieces from " + path);
             } else if (!path.equals(DEFAULT_PATH)) {
                 notes.add("EGDB: no tables of " + rules.name() + " up to " + pieces + " pieces in " + path
-                        + (Files.isDirectory(Path.of(path)) ? "" : " (no such folder)"));
+                        + (Files.isDirectory(Path.of(path)) ? "" : Files.exists(Path.of(path)) ? " (not a folder)" : " (no such folder)"));
             }
         }
         return loaded.slices() == 0 ? null : loaded;

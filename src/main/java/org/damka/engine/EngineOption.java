@@ -133,12 +133,12 @@ public record EngineOption(String name, Type type, String defaultValue, long min
     private static long number(String name, String value, long min, long max) {
         long v;
         try {
-            v = Long.parseLong(value.trim());
+            v = org.damka.notation.WholeNumbers.parse(value.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a whole number " + min + ".." + max + ", got '"
                     + quote(value) + "'");
         }
-        if (v < min || v > max) throw new IllegalArgumentException(name + " must be " + min + ".." + max + ", got " + v);
+        if (v < min || v > max) throw new IllegalArgumentException(name + " must be " + min + ".." + max + ", got " + quote(value.trim()));
         return v;
     }
 

@@ -11,13 +11,13 @@ import java.nio.charset.StandardCharsets;
  * replacement, so binary garbage becomes ordinary (unknown) text. A last line without a line end
  * still counts.
  */
-final class LineReader {
+public final class LineReader {
     /** Long enough for a position with a few thousand moves; a longer line is refused. */
-    static final int MAX_LINE_BYTES = 1 << 18;
+    public static final int MAX_LINE_BYTES = 1 << 18;
 
     /** One input line: its text (null when too long) and its length in bytes. */
-    record Line(String text, long bytes) {
-        boolean tooLong() {
+    public record Line(String text, long bytes) {
+        public boolean tooLong() {
             return text == null;
         }
     }
@@ -27,12 +27,12 @@ final class LineReader {
     private int pos, end;
     private byte[] line = new byte[256];
 
-    LineReader(InputStream in) {
+    public LineReader(InputStream in) {
         this.in = in;
     }
 
     /** The next line, or null at the end of the input. */
-    Line next() throws IOException {
+    public Line next() throws IOException {
         int length = 0;
         long total = 0;
         boolean any = false;

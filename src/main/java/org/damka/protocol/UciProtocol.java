@@ -21,6 +21,7 @@ import org.damka.game.GameResult;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveCodec;
 import org.damka.movegen.MoveNotation;
+import org.damka.notation.WholeNumbers;
 import org.damka.rules.Rules;
 import org.damka.search.SearchInfo;
 import org.damka.search.SearchLimits;
@@ -116,7 +117,7 @@ public final class UciProtocol {
             }
             if (lineNumber == 1 && isHub(line)) {
                 join(reader);
-                switchToHub(line.text().trim());
+                switchToHub("hub");
                 return;
             }
             if (!serve(line.text(), input.nanos())) return;
@@ -165,7 +166,7 @@ public final class UciProtocol {
     }
 
     private static boolean isHub(LineReader.Line line) {
-        return !line.tooLong() && line.text().trim().equals("hub");
+        return !line.tooLong() && line.text().trim().equalsIgnoreCase("hub");
     }
 
     private static void join(Thread t) {
@@ -236,10 +237,8 @@ public final class UciProtocol {
     private void switchToHub(String firstLine) {
         PrintStream hubOut = rawOut instanceof PrintStream ps ? ps
                 : new PrintStream(rawOut, true, java.nio.charset.StandardCharsets.US_ASCII);
-        java.io.BufferedReader reader = new java.io.BufferedReader(
-                new java.io.InputStreamReader(in.rest(), java.nio.charset.StandardCharsets.UTF_8));
         try {
-            new org.damka.protocol.hub.HubLoop(engine, reader, hubOut).run(firstLine);
+            new org.damka.protocol.hub.HubLoop(engine, in.rest(), hubOut).run(firstLine);
         } catch (IOException e) {
             err.println("damka: reading input failed: " + e.getMessage());
         }
@@ -370,6 +369,8 @@ public final class UciProtocol {
     // ---- go --------------------------------------------------------------------------------
 
     private void go(String[] t, long receivedNanos) {
+        // A running search answers first, also when this go turns out to be malformed: answers stay in order.
+        awaitIdleOrRefuse();
         long wtime = 0, btime = 0, winc = 0, binc = 0, nodes = 0, movetime = 0;
         int movestogo = 0, depth = 0, perft = 0;
         boolean infinite = false, ponder = false, clock = false;
@@ -380,8 +381,8 @@ public final class UciProtocol {
                 // A GUI may send zero or less when the clock is nearly out: answer at once.
                 case "wtime" -> { wtime = Math.max(1, goNumber(t, ++i, word, Long.MIN_VALUE, Long.MAX_VALUE, true)); clock = true; }
                 case "btime" -> { btime = Math.max(1, goNumber(t, ++i, word, Long.MIN_VALUE, Long.MAX_VALUE, true)); clock = true; }
-                case "winc" -> winc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true);
-                case "binc" -> binc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true);
+                case "winc" -> { winc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true); clock = true; }
+                case "binc" -> { binc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true); clock = true; }
                 case "movestogo" -> movestogo = (int) goNumber(t, ++i, word, 1, 100_000, false);
                 case "depth" -> depth = (int) goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_DEPTH, false);
                 case "nodes" -> nodes = goNumber(t, ++i, word, 1, Long.MAX_VALUE, false);
@@ -399,7 +400,6 @@ public final class UciProtocol {
             }
         }
         if (perft > 0 && t.length != 3) throw new IllegalArgumentException("perft takes only a depth: 'go perft <depth>'");
-        awaitIdleOrRefuse();
         if (perft > 0) {
             goPerft(perft);
             return;
@@ -414,6 +414,10 @@ public final class UciProtocol {
             return;
         }
         Position root = engine.game().position();
+        // A clock given for the other side only: ours is taken as nearly out (as Stockfish does), not as no limit.
+        if (clock && (root.sideToMove() == Position.WHITE ? wtime : btime) == 0) {
+            if (root.sideToMove() == Position.WHITE) wtime = 1; else btime = 1;
+        }
         MoveNotation notation = new MoveNotation(engine.rules());
         List<Move> rootMoves = new ArrayList<>();
         for (String m : searchMoves) {
@@ -437,12 +441,12 @@ public final class UciProtocol {
         if (i >= t.length) throw new IllegalArgumentException(word + " needs a number");
         long v;
         try {
-            v = Long.parseLong(t[i]);
+            v = WholeNumbers.parse(t[i]);
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(word + " needs a whole number, got '" + quote(t[i]) + "'");
         }
         if (time) v = Math.min(v, MAX_TIME_MS);
-        if (v < min || v > max) throw new IllegalArgumentException(word + " must be " + min + ".." + max + ", got " + v);
+        if (v < min || v > max) throw new IllegalArgumentException(word + " must be " + min + ".." + max + ", got " + quote(t[i]));
         return v;
     }
 

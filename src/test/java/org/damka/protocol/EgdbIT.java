@@ -1,5 +1,6 @@
 package org.damka.protocol;
 
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -141,6 +142,10 @@ class EgdbIT extends OneEngineIT {
         engine.command("setoption name UCI_Variant value russian");
         engine.send("setoption name EGDBPath value " + empty.resolve("missing"));
         assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + empty.resolve("missing") + " (no such folder)"), engine.sync());
+        Path file = assertDoesNotThrow(() -> java.nio.file.Files.createTempFile("egdb-path", ".txt"));
+        file.toFile().deleteOnExit();
+        engine.send("setoption name EGDBPath value " + file);
+        assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + file + " (not a folder)"), engine.sync());
         engine.send("setoption name EGDBPath value " + empty);
         assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + empty), engine.sync());
         assertEquals(List.of(), engine.sync(), "said once");

@@ -40,13 +40,13 @@ class HandshakeIT extends OneEngineIT {
     void everyOptionTakesGoodValuesAndRefusesBadOnes() {
         // name -> {good value, value d shows, bad values...}
         Map<String, String[]> cases = Map.of(
-                "Hash", new String[] {"64", "64", "0", "4097", "-5", "abc", "99999999999999999999", "1.5"},
+                "Hash", new String[] {"64", "64", "0", "4097", "-5", "abc", "99999999999999999999", "1.5", "\u0663\u0662"},
                 "Threads", new String[] {"2", "2", "0", "65", "x"},
                 "MultiPV", new String[] {"3", "3", "0", "65", ""},
                 "Ponder", new String[] {"true", "true", "yes", "1"},
                 "Move Overhead", new String[] {"30", "30", "-1", "5001", "ten"},
                 "Evaluation", new String[] {"material", "material", "positional", "", "full material"},
-                "EvalFile", new String[] {"<built-in>", "<built-in>", "/no/such/file.weights", "pom.xml"},
+                "EvalFile", new String[] {"<built-in>", "<built-in>", "/no/such/file.weights", "pom.xml", "/dev/zero", "."},
                 "EGDBPieces", new String[] {"3", "3", "-1", "8", "four"});
         for (Map.Entry<String, String[]> c : cases.entrySet()) {
             String name = c.getKey();

@@ -61,4 +61,16 @@ class PipelinedCommandsIT extends OneEngineIT {
                 .map(s -> s.substring(0, 12)).toList(), out.toString());
         assertEquals(List.of(), engine.sync());
     }
+
+    /** A malformed go behind a search is refused after that search's bestmove, in order, as position's errors are. */
+    @Test
+    void aBadGoBehindASearchIsAnsweredAfterItsBestmove() {
+        engine.send("position startpos\ngo depth 9\ngo depth 0\nposition fen junk");
+        List<String> out = engine.until("bestmove");
+        assertTrue(out.stream().noneMatch(s -> s.startsWith("info string error")), out.toString());
+        List<String> errors = engine.sync().stream().filter(s -> s.startsWith("info string error")).toList();
+        assertEquals(2, errors.size(), errors.toString());
+        assertTrue(errors.get(0).startsWith("info string error go: depth must be 1..127"), errors.get(0));
+        assertTrue(errors.get(1).startsWith("info string error position:"), errors.get(1));
+    }
 }

@@ -292,12 +292,14 @@ class SearchIT extends OneEngineIT {
     void goParametersOutOfRangeAreRefused() {
         for (String bad : List.of("go depth 0", "go depth 128", "go depth -3", "go depth x", "go depth", "go nodes 0",
                 "go movetime 0", "go movetime -5", "go winc -1", "go movestogo 0", "go wtime abc", "go banana",
-                "go depth 99999999999999999999999", "go wtime 5 binc")) {
+                "go depth 99999999999999999999999", "go wtime 5 binc", "go depth \u0662", "go movetime \uff15")) {
             assertEquals(1, engine.errors(bad).size(), bad);
         }
         // Clocks at zero or below are accepted (the GUI's clock is nearly out): answer at once.
+        // A clock for the other side only (White is to move) leaves ours nearly out, not unlimited.
+        engine.quiet("position startpos");
         for (String ok : List.of("go wtime 0 btime 0", "go wtime -100 btime -100",
-                "go wtime 99999999999999999 btime 1 winc 99999999999999999 depth 2")) {
+                "go wtime 99999999999999999 btime 1 winc 99999999999999999 depth 2", "go btime 100", "go binc 100")) {
             long sent = System.nanoTime();
             engine.send(ok);
             List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove") || l.startsWith("info string error"), 10_000);

@@ -1,7 +1,7 @@
 package org.damka.protocol.hub;
 
-import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +14,8 @@ import org.damka.engine.EngineOption;
 import org.damka.movegen.Move;
 import org.damka.notation.HubBoard;
 import org.damka.notation.HubLine;
+import org.damka.notation.WholeNumbers;
+import org.damka.protocol.LineReader;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -42,7 +44,7 @@ public final class HubLoop {
     private static final long NO_CLOCK = Long.MIN_VALUE;
 
     private final Engine engine;
-    private final BufferedReader in;
+    private final LineReader in;
     private final PrintStream out;
     private HubBoard board;
     /** Why the last {@code pos} was refused, or null: while set, {@code go} searches nothing. */
@@ -60,9 +62,9 @@ public final class HubLoop {
     private Reporter reporter;
 
     /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
-    public HubLoop(Engine engine, BufferedReader in, PrintStream out) {
+    public HubLoop(Engine engine, InputStream in, PrintStream out) {
         this.engine = engine;
-        this.in = in;
+        this.in = new LineReader(in);
         this.out = out;
         engine.setVariant(Variants.INTERNATIONAL.name());
         this.board = new HubBoard(engine.rules());
@@ -81,9 +83,14 @@ public final class HubLoop {
     public void run(String firstLine) throws IOException {
         try {
             if (firstLine != null && !handle(firstLine)) return;
-            String line;
-            while ((line = in.readLine()) != null) {
-                if (!handle(line)) return;
+            LineReader.Line line;
+            while ((line = in.next()) != null) {
+                if (line.tooLong()) {
+                    // Not kept: a line of gigabytes would fill the memory. The search, if any, goes on.
+                    error("line too long (" + line.bytes() + " bytes, limit " + LineReader.MAX_LINE_BYTES + "); ignored");
+                } else if (!handle(line.text())) {
+                    return;
+                }
             }
         } finally {
             // The GUI is gone or said quit: end any search.
@@ -352,7 +359,10 @@ public final class HubLoop {
     }
 
     private void error(String message) {
-        send("error " + HubLine.pair("message", HubLine.printable(message == null ? "error" : message)));
+        String text = HubLine.printable(message == null ? "error" : message);
+        // Bad input is echoed in errors: a long line is not sent back whole.
+        if (text.length() > 1000) text = text.substring(0, 1000) + "...";
+        send("error " + HubLine.pair("message", text));
     }
 
     private static int parseInt(String name, String v) {
@@ -363,7 +373,7 @@ public final class HubLoop {
 
     private static long parseLong(String name, String v) {
         try {
-            long n = Long.parseLong(v == null ? "" : v.trim());
+            long n = WholeNumbers.parse(v == null ? "" : v.trim());
             if (n < 0) throw new IllegalArgumentException(name + " must not be negative, got " + v);
             return n;
         } catch (NumberFormatException e) {
@@ -386,7 +396,8 @@ public final class HubLoop {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a number of seconds, got '" + v + "'");
         }
-        if (!(Math.abs(s) <= 1e9)) throw new IllegalArgumentException(name + " must be a number of seconds, got " + v);
+        if (Double.isNaN(s)) throw new IllegalArgumentException(name + " must be a number of seconds, got " + v);
+        if (!(Math.abs(s) <= 1e9)) throw new IllegalArgumentException(name + " must be at most 1e9 seconds, got " + v);
         return Math.round(s * 1000);
     }
 }

@@ -3,10 +3,8 @@ package org.damka.protocol.hub;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
@@ -23,7 +21,7 @@ class HubLoopTest {
     private static List<String> run(String firstLine, String input) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        new HubLoop(new Engine(), new BufferedReader(new StringReader(input)), out).run(firstLine);
+        new HubLoop(new Engine(), new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out).run(firstLine);
         return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
@@ -90,7 +88,7 @@ class HubLoopTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         String input = String.join("\n", "fo\u0000o", "caf\u00e9", "pos pos=W\u0001\u00e9", "\u0000", "ping", "");
-        new HubLoop(new Engine(), new BufferedReader(new StringReader(input)), out).run();
+        new HubLoop(new Engine(), new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out).run();
         byte[] written = bytes.toByteArray();
         for (byte b : written) assertTrue(b == '\n' || (b >= 0x20 && b < 0x7f), "byte " + b + " in " + bytes);
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
@@ -135,5 +133,19 @@ class HubLoopTest {
         String done = out.stream().filter(l -> l.startsWith("done")).findFirst().orElseThrow();
         // White's first moves go from 21..24 to 17..20 in the position string's numbers.
         assertTrue(HubLine.parse(done).value("move").matches("2[1-4]-(1[7-9]|20)"), done);
+    }
+
+    /** A line too long to keep is refused and skipped; a long bad command is not echoed whole. */
+    @Test
+    void longLinesAreRefusedAndNotEchoedWhole() throws Exception {
+        String tooLong = "a".repeat(org.damka.protocol.LineReader.MAX_LINE_BYTES + 1);
+        String longWord = "b".repeat(20_000);
+        List<String> out = run(null, tooLong + "\n" + longWord + "\nping\n");
+        assertEquals(3, out.size(), out.toString().length() > 3000 ? out.toString().substring(0, 3000) : out.toString());
+        assertEquals("error message=\"line too long (" + (tooLong.length()) + " bytes, limit "
+                + org.damka.protocol.LineReader.MAX_LINE_BYTES + "); ignored\"", out.get(0));
+        assertTrue(out.get(1).startsWith("error message=\"unknown command 'bbb"), out.get(1));
+        assertTrue(out.get(1).length() < 1100, "echo of " + out.get(1).length() + " characters");
+        assertEquals("pong", out.get(2));
     }
 }
