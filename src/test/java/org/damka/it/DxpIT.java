@@ -70,7 +70,7 @@ class DxpIT {
 
     @Test
     void listenerSurvivesProbesAndRefusesASecondConnection() throws Exception {
-        try (JarProcess server = new JarProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "2")) {
+        try (JarProcess server = new JarProcess("dxp", "--listen", "127.0.0.1:0", "--move-time", "15", "--games", "3")) {
             int port = portOf(server);
             for (int k = 0; k < 3; k++) {
                 new Socket(InetAddress.getLoopbackAddress(), port).close(); // a port probe
@@ -89,10 +89,21 @@ class DxpIT {
                     assertEquals("Cbusy: playing another game; try again later", chat);
                     assertEquals(-1, second.getInputStream().read(), "then closed");
                 }
-                send(first, "E01"); // we give up the held game and stop
-                assertEquals("E01", receive(first));
+                // A peer that connects while the game ends (as one that closes a game and connects
+                // again at once) is served once it has ended, not refused.
+                try (Socket again = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                    again.setSoTimeout(20_000);
+                    send(again, "R01Again" + " ".repeat(27) + "Z" + "010" + "000" + "A");
+                    Thread.sleep(300); // the listener has read it while the first game still runs
+                    send(first, "E01"); // we give up the held game and stop
+                    assertEquals("E01", receive(first));
+                    first.close();
+                    assertEquals("Adamka" + " ".repeat(27) + "0", receive(again));
+                    send(again, "E01");
+                    assertEquals("E01", receive(again));
+                }
             }
-            // The listener is still there for a real initiator, and stops after --games 2 in all.
+            // The listener is still there for a real initiator, and stops after --games 3 in all.
             try (JarProcess client = new JarProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "1", "--time", "1", "--moves", "10", "--move-time", "15")) {
                 String game = client.next(60_000);
@@ -100,9 +111,10 @@ class DxpIT {
                 assertTrue(client.waitFor(10_000), client.transcript());
                 assertEquals(0, client.exitValue(), client.transcript());
             }
-            assertTrue(server.waitFor(10_000), "the server ends after --games 2\n" + server.transcript());
+            assertTrue(server.waitFor(10_000), "the server ends after --games 3\n" + server.transcript());
             assertEquals(0, server.exitValue(), server.transcript());
             assertTrue(server.next(1_000).startsWith("game 1: damka black vs Holder: * (Holder ended the game)"), server.transcript());
+            assertTrue(server.next(1_000).startsWith("game 1: damka black vs Again: * (Again ended the game)"), server.transcript());
             assertTrue(server.next(1_000).startsWith("game 1: damka black vs damka: * (damka ended the game) after 20 plies"), server.transcript());
             assertTrue(server.transcript().contains("refusing the connection from 127.0.0.1:"), server.transcript());
         }

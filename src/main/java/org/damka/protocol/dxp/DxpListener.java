@@ -17,6 +17,8 @@ import org.damka.engine.Engine;
  * client that goes away) takes nothing from the next one; it is closed after the silence limit of
  * {@link DxpSession.Settings}. A connection whose first message comes while another is served is
  * refused: a GAMEREQ gets GAMEACC {@code 3} (no games), then a CHAT says why, and it is closed.
+ * It is refused only after {@link #BUSY_GRACE_MS}: a peer that ends a game, closes and connects
+ * again at once must not find the listener still noticing that the last connection closed.
  */
 public final class DxpListener {
     private final ServerSocket server;
@@ -25,6 +27,7 @@ public final class DxpListener {
     private final int maxGames;
     private final PrintStream log;
     private final Consumer<DxpSession.FinishedGame> onGame;
+    static final long BUSY_GRACE_MS = 2_000;
     private final Object lock = new Object();
     private String servedPeer; // the connection being served, or null
     private int gamesPlayed;
@@ -87,6 +90,14 @@ public final class DxpListener {
         }
         String busyWith;
         synchronized (lock) {
+            long deadline = System.nanoTime() + BUSY_GRACE_MS * 1_000_000;
+            try {
+                for (long left; servedPeer != null && !server.isClosed() && (left = deadline - System.nanoTime()) > 0; ) {
+                    lock.wait(left / 1_000_000 + 1);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // the process is ending: refuse
+            }
             busyWith = server.isClosed() ? "no more games" : servedPeer;
             if (busyWith == null) servedPeer = peer;
         }
