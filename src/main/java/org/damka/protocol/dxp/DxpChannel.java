@@ -12,8 +12,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * DamExchange layer 1 over a TCP stream: each message is sent as its ASCII characters followed by
  * one NUL byte, and read back up to the next NUL. Writes are whole messages (thread-safe); reads
- * are for one reader thread. Input longer than {@link #MAX_READ} bytes without a NUL is cut off and
- * returned as is, so a peer that never sends NUL cannot grow memory without bound.
+ * are for one reader thread. A message longer than {@link #MAX_READ} bytes is cut there and
+ * returned as is, the rest of it skipped up to its NUL, so a peer that never sends NUL cannot grow
+ * memory without bound and a long message gets one answer.
  */
 public final class DxpChannel implements Closeable {
     static final int MAX_READ = 4096;
@@ -43,7 +44,11 @@ public final class DxpChannel implements Closeable {
             if (b < 0) return buf.size() == 0 ? null : buf.toString(StandardCharsets.ISO_8859_1);
             if (b == 0) return buf.toString(StandardCharsets.ISO_8859_1);
             buf.write(b);
-            if (buf.size() >= MAX_READ) return buf.toString(StandardCharsets.ISO_8859_1);
+            if (buf.size() >= MAX_READ) {
+                // The rest of an overlong message is skipped: it gets one answer, not one per chunk.
+                for (int c = in.read(); c > 0; c = in.read()) { }
+                return buf.toString(StandardCharsets.ISO_8859_1);
+            }
         }
     }
 

@@ -200,6 +200,19 @@ class DxpSessionTest {
     }
 
     @Test
+    void anOverlongMessageGetsOneErrorAndTheNextOneIsRead() throws Exception {
+        send("X".repeat(200_000));
+        String chat = receive();
+        assertTrue(chat.startsWith("Cerror: cannot read message"), chat);
+        send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "A");
+        assertEquals("A" + NAME32 + "0", receive(), "one CHAT for the whole message, then the GAMEREQ is served");
+        send("E01");
+        assertEquals("E01", receive());
+        peer.close();
+        follower.get(10, TimeUnit.SECONDS);
+    }
+
+    @Test
     void anIllegalMoveEndsTheGame() throws Exception {
         // damka is Black: we move first, illegally (a man two rows forward).
         send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "A");
