@@ -17,7 +17,8 @@ class WarmUpIT {
     @Test
     void theFirstIsreadyCompilesTheSearch() throws IOException {
         Path log = Files.createTempFile("damka-jit", ".log");
-        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xlog:jit+compilation=debug:file=" + log)) {
+        // filecount=0: no rotation, which would move the empty temp file to <log>.0 and leave it behind.
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xlog:jit+compilation=debug:file=" + log + "::filecount=0")) {
             e.send("uci");
             e.expect("uciok");
             e.send("isready");
