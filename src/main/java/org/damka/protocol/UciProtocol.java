@@ -427,8 +427,9 @@ public final class UciProtocol {
                 throw new IllegalArgumentException("searchmoves: " + e.getMessage(), e);
             }
         }
-        SearchLimits limits = new SearchLimits(wtime, btime, winc, binc, movestogo, depth, nodes, movetime,
-                infinite, ponder, rootMoves);
+        SearchLimits limits = SearchLimits.NONE.withClock(Position.WHITE, wtime, winc).withClock(Position.BLACK, btime, binc)
+                .withMovesToGo(movestogo).withDepth(depth).withNodes(nodes).withMoveTime(movetime)
+                .withInfinite(infinite).withPonder(ponder).withSearchMoves(rootMoves);
         AtEndOfInput afterPonderHit = infinite || !limited ? AtEndOfInput.STOP
                 : timed ? AtEndOfInput.NOTHING : AtEndOfInput.STOP_AFTER_GRACE;
         stopSent = false;

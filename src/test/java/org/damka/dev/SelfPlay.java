@@ -84,7 +84,7 @@ public final class SelfPlay {
                     }
                 }
             }
-            SearchLimits limits = new SearchLimits(0, 0, 0, 0, 0, depth, nodes, moveTime, false, false);
+            SearchLimits limits = SearchLimits.NONE.withDepth(depth).withNodes(nodes).withMoveTime(moveTime);
             return new Config(text, eval, p, limits, threads, hash, weights);
         }
 

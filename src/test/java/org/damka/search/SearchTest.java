@@ -134,7 +134,7 @@ class SearchTest {
         Rules rules = Variants.RUSSIAN;
         Search s = new Search(rules, Evaluator.forRules(rules), 16);
         Recorder r = new Recorder();
-        SearchLimits ponder = new SearchLimits(0, 0, 0, 0, 0, 0, 0, 100, false, true);
+        SearchLimits ponder = SearchLimits.moveTime(100).withPonder(true);
         Thread t = new Thread(() -> s.run(game(rules, rules.startFen()), ponder, 0, r));
         t.start();
         Thread.sleep(300);
@@ -152,7 +152,7 @@ class SearchTest {
         Recorder r = new Recorder();
         Game g = game(rules, "B:Wc3,g1:Bd4,h8");
         assertEquals(1, g.legalMoveTexts().size());
-        SearchLimits clock = new SearchLimits(60_000, 60_000, 0, 0, 0, 0, 0, 0, false, false);
+        SearchLimits clock = SearchLimits.NONE.withClocks(60_000, 0);
         Move best = s.run(g, clock, 0, r);
         assertEquals(g.legalMoves(new MoveList()).move(0), best);
         assertTrue(s.nodes() < 10, "nodes " + s.nodes());

@@ -5,11 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
 
+import org.damka.board.Position;
 import org.junit.jupiter.api.Test;
 
 class TimeManagerTest {
     private static SearchLimits clock(long time, long inc, int movesToGo) {
-        return new SearchLimits(time, time, inc, inc, movesToGo, 0, 0, 0, false, false);
+        return SearchLimits.NONE.withClocks(time, inc).withMovesToGo(movesToGo);
     }
 
     @Test
@@ -62,7 +63,7 @@ class TimeManagerTest {
     }
 
     private static SearchLimits clocks(long white, long black, long inc) {
-        return new SearchLimits(white, black, inc, inc, 0, 0, 0, 0, false, false);
+        return SearchLimits.NONE.withClock(Position.WHITE, white, inc).withClock(Position.BLACK, black, inc);
     }
 
     private static TimeManager at(SearchLimits limits, int side, long overhead, int ply, int pieces) {

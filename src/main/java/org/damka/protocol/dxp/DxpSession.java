@@ -407,7 +407,7 @@ public final class DxpSession {
         int myMovesPlayed = (game.plies() + (startPosition.sideToMove() == colorSide(myColor) ? 0 : 1)) / 2;
         int movesToGo = moveLimit > 0 ? Math.max(1, moveLimit - myMovesPlayed) : 0;
         long clock = Math.max(1, myClockMs);
-        return new SearchLimits(clock, clock, 0, 0, movesToGo, 0, 0, 0, false, false);
+        return SearchLimits.NONE.withClocks(clock, 0).withMovesToGo(movesToGo);
     }
 
     /** It is our turn and the rules say the game is over: tell the opponent. */

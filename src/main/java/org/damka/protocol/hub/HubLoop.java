@@ -270,9 +270,9 @@ public final class HubLoop {
         long clock = timed ? Math.max(1, levelTimeMs + inc) : 0;
         boolean given = levelDepth > 0 || levelNodes > 0 || levelMoveTimeMs > 0 || timed;
         boolean infinite = levelInfinite || !given;
-        SearchLimits limits = new SearchLimits(clock, clock, inc, inc, Math.max(0, levelMoves),
-                Math.max(0, levelDepth), Math.max(0, levelNodes), Math.max(0, levelMoveTimeMs),
-                infinite || (analyze && !given), ponder);
+        SearchLimits limits = SearchLimits.NONE.withClocks(clock, inc).withMovesToGo(Math.max(0, levelMoves))
+                .withDepth(Math.max(0, levelDepth)).withNodes(Math.max(0, levelNodes)).withMoveTime(Math.max(0, levelMoveTimeMs))
+                .withInfinite(infinite || (analyze && !given)).withPonder(ponder);
         reporter = new Reporter(engine.game().position(), board);
         engine.go(limits, reporter);
         resetLevel();
