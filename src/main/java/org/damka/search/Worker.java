@@ -28,6 +28,8 @@ final class Worker {
     private final Rules rules;
     private final MoveGenerator generator;
     private final Evaluator evaluator;
+    /** The evaluation's terms kept move by move along the line (null: it has none). */
+    private final Evaluator.Incremental incremental;
     private final TranspositionTable tt;
     SearchParams params;
 
@@ -69,6 +71,7 @@ final class Worker {
         this.rules = rules;
         this.generator = MoveGenerator.create(rules);
         this.evaluator = evaluator;
+        this.incremental = evaluator.incremental(MAX_PLY + 2);
         this.tt = tt;
         this.params = params;
         this.picker = new MovePicker(MAX_PLY + 2, rules.geometry().layoutBits());
@@ -88,6 +91,7 @@ final class Worker {
         Position root = stack[0];
         root.copyFrom(game.position());
         draws.prepare(game);
+        if (incremental != null) incremental.reset(0, root);
         generator.generate(root, rootMoves);
         for (int i = 0; i < rootMoves.size(); i++) rootScores[i] = -INF;
         nodes = 0;
@@ -272,12 +276,12 @@ final class Worker {
                 depth = 1;
                 lineFlags[ply] |= THREAT_EXTENDED;
             } else {
-                int stand = clamp(evaluator.evaluate(p));
+                int stand = clamp(evaluate(ply, p));
                 if (stand >= beta || !params.quiescence().any() || ply >= MAX_PLY - 2) return stand;
                 return quietQuiescence(ply, stand, alpha, beta, pvNode);
             }
         }
-        if (ply >= MAX_PLY - 1) return clamp(evaluator.evaluate(p));
+        if (ply >= MAX_PLY - 1) return clamp(evaluate(ply, p));
 
         // Step 3. Mate distance: no line from here beats a win already found nearer the root.
         alpha = Math.max(alpha, -(WIN - ply));
@@ -326,7 +330,7 @@ final class Worker {
         // nothing the horizon would see are skipped (SearchParams.Futility).
         SearchParams.Futility futility = params.futility();
         boolean futile = futility.on() && !pvNode && depth == 1 && !captures && Math.abs(alpha) < WIN_BOUND
-                && clamp(evaluator.evaluate(p)) + futility.margin() <= alpha;
+                && clamp(evaluate(ply, p)) + futility.margin() <= alpha;
 
         // Step 6. Move loop (PVS).
         int best = -INF, bestKey = 0, bestIndex = -1;
@@ -407,6 +411,7 @@ final class Worker {
             moves.play(child, i);
             if (!promotion && !cleanExchange(ply + 1)) continue;
             draws.play(ply, p, child, moves, i);
+            if (incremental != null) incremental.update(ply, p, child);
             lineFlags[ply + 1] = lineFlags[ply] | (promotion ? 0 : EXCHANGE_OFFERED);
             if (pvNode) pv[ply + 1].clear();
             int score = -search(ply + 1, 0, -beta, -alpha);
@@ -462,6 +467,12 @@ final class Worker {
         child.copyFrom(p);
         moves.play(child, i);
         draws.play(ply, p, child, moves, i);
+        if (incremental != null) incremental.update(ply, p, child);
+    }
+
+    /** The evaluation of the position at this ply (from the terms kept along the line if any). */
+    private int evaluate(int ply, Position p) {
+        return incremental != null ? incremental.evaluate(ply, p) : evaluator.evaluate(p);
     }
 
     private long key(int ply) {

@@ -25,7 +25,8 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * A fixed-depth search (one thread, 16 MB table cleared first) of each {@code bench} position
- * of a variant in turn. The score is time per search; nodes per second follow from the node
+ * of a variant in turn, with the evaluation the engine plays by default ({@code auto}: the
+ * learned one in russian, brazilian, international and english). The score is time per search; nodes per second follow from the node
  * counts that {@code damka bench} prints.
  */
 @State(Scope.Thread)
@@ -37,6 +38,9 @@ public class SearchBenchmark {
 
     @Param({"6"})
     public int depth;
+
+    @Param({"auto"})
+    public String evaluation;
 
     private final List<Game> games = new ArrayList<>();
     private Search search;
@@ -53,7 +57,7 @@ public class SearchBenchmark {
         for (Bench.Position p : Bench.positions()) {
             if (p.rules() == rules) games.add(new Game(rules, Fen.parse(rules, p.fen())));
         }
-        search = new Search(rules, Evaluator.forRules(rules), Bench.HASH_MB);
+        search = new Search(rules, Evaluator.named(rules, evaluation), Bench.HASH_MB);
     }
 
     @Benchmark

@@ -55,9 +55,28 @@ public final class LearnedEvaluator implements Evaluator {
 
     public LearnedWeights weights() { return weights; }
 
+    Windows windowsForTest() { return windows; }
+
     @Override
     public int evaluate(Position p) {
         int score = white(p, null);
+        return p.sideToMove() == Position.WHITE ? score : -score;
+    }
+
+    @Override
+    public Evaluator.Incremental incremental(int plies) {
+        return new WindowAccumulator(this, windows, plies);
+    }
+
+    /** {@link #evaluate} from the window states held in {@code states} from index {@code at}. */
+    int evaluate(Position p, int[] states, int at) {
+        int open = 0, end = 0;
+        for (int w = 0; w < windowCount; w++) {
+            int i = (w * this.states + states[at + w]) * P;
+            open += patterns[i];
+            end += patterns[i + 1];
+        }
+        int score = white(p, open, end, null);
         return p.sideToMove() == Position.WHITE ? score : -score;
     }
 
@@ -65,13 +84,18 @@ public final class LearnedEvaluator implements Evaluator {
     private int white(Position p, int[] terms) {
         long kLo = p.kingsLo(), kHi = p.kingsHi();
         long wLo = p.whiteLo() & ~kLo, wHi = p.whiteHi() & ~kHi, bLo = p.blackLo() & ~kLo, bHi = p.blackHi() & ~kHi;
-        int phase = features.phase(p);
         int open = 0, end = 0;
         for (int w = 0; w < windowCount; w++) {
             int at = (w * states + windows.index(w, wLo, wHi, bLo, bHi)) * P;
             open += patterns[at];
             end += patterns[at + 1];
         }
+        return white(p, open, end, terms);
+    }
+
+    /** White's score from the patterns' opening and endgame sums. */
+    private int white(Position p, int open, int end, int[] terms) {
+        int phase = features.phase(p);
         if (terms != null) terms[1] = mix(open, end, phase);
         for (int t = 0; t < Features.SCALARS; t++) {
             int v = features.scalar(p, t);

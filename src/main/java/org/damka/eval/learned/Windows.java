@@ -38,6 +38,12 @@ public final class Windows {
      * colour instead of eight single-bit reads.
      */
     private final int[] runFrom, runBit, runMask, runDigit;
+    /**
+     * The windows each layout bit is in, for updates move by move ({@link WindowAccumulator}):
+     * entries bitFrom[b] to bitFrom[b + 1] of bitWindow (the window) and bitPower (3^digit of the
+     * bit in that window's state).
+     */
+    private final int[] bitFrom, bitWindow, bitPower;
     /** BASE3[b] for an 8-bit set b: the base-3 number with the same digits (each 0 or 1). */
     private static final int[] BASE3 = new int[256];
     static {
@@ -92,6 +98,23 @@ public final class Windows {
             }
         }
         runFrom[count] = runs.size();
+        int layoutBits = 128;
+        bitFrom = new int[layoutBits + 1];
+        for (int k = 0; k < cells.length; k++) if (cells[k] >= 0) bitFrom[cells[k] + 1]++;
+        for (int b = 0; b < layoutBits; b++) bitFrom[b + 1] += bitFrom[b];
+        bitWindow = new int[bitFrom[layoutBits]];
+        bitPower = new int[bitFrom[layoutBits]];
+        int[] filled = new int[layoutBits];
+        for (int w = 0; w < count; w++) {
+            int pow = 1;
+            for (int k = 0; k < size; k++, pow *= 3) {
+                int b = cells[w * size + k];
+                if (b < 0) continue;
+                int at = bitFrom[b] + filled[b]++;
+                bitWindow[at] = w;
+                bitPower[at] = pow;
+            }
+        }
         runBit = new int[runs.size()];
         runMask = new int[runs.size()];
         runDigit = new int[runs.size()];
@@ -169,6 +192,14 @@ public final class Windows {
             black |= ((int) (bm >>> b) & mask) << digit;
         }
         return BASE3[white] + 2 * BASE3[black];
+    }
+
+    /**
+     * Adds {@code delta} (the new digit minus the old) times each of its windows' power of 3 to
+     * the states of the windows layout bit b is in; states[at + w] is window w's.
+     */
+    void addDigit(int b, int delta, int[] states, int at) {
+        for (int e = bitFrom[b], end = bitFrom[b + 1]; e < end; e++) states[at + bitWindow[e]] += delta * bitPower[e];
     }
 
     /** The state of window w in a position. */

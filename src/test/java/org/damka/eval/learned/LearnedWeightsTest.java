@@ -23,7 +23,8 @@ class LearnedWeightsTest {
     @TempDir
     Path dir;
 
-    private static LearnedWeights random(Rules r, long seed) {
+    /** Weights with random patterns and scalars (every window state of a position then counts). */
+    static LearnedWeights random(Rules r, long seed) {
         LearnedWeights w = LearnedWeights.initial(r);
         SplittableRandom random = new SplittableRandom(seed);
         float[] p = w.params();
