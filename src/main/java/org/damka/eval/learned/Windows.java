@@ -40,10 +40,12 @@ public final class Windows {
     private final int[] runFrom, runBit, runMask, runDigit;
     /**
      * The windows each layout bit is in, for updates move by move ({@link WindowAccumulator}):
-     * entries bitFrom[b] to bitFrom[b + 1] of bitWindow (the window) and bitPower (3^digit of the
-     * bit in that window's state).
+     * bitEntries[b * perBit + j] = window << 16 | 3^(the bit's digit in that window). A bit in
+     * fewer than perBit windows is padded with power 0 (adds nothing), so an update is a fixed,
+     * branch-free run of perBit additions.
      */
-    private final int[] bitFrom, bitWindow, bitPower;
+    private final int[] bitEntries;
+    private final int perBit;
     /** BASE3[b] for an 8-bit set b: the base-3 number with the same digits (each 0 or 1). */
     private static final int[] BASE3 = new int[256];
     static {
@@ -99,20 +101,16 @@ public final class Windows {
         }
         runFrom[count] = runs.size();
         int layoutBits = 128;
-        bitFrom = new int[layoutBits + 1];
-        for (int k = 0; k < cells.length; k++) if (cells[k] >= 0) bitFrom[cells[k] + 1]++;
-        for (int b = 0; b < layoutBits; b++) bitFrom[b + 1] += bitFrom[b];
-        bitWindow = new int[bitFrom[layoutBits]];
-        bitPower = new int[bitFrom[layoutBits]];
-        int[] filled = new int[layoutBits];
+        int[] inWindows = new int[layoutBits];
+        for (int b : cells) if (b >= 0) inWindows[b]++;
+        perBit = Arrays.stream(inWindows).max().orElse(0);
+        bitEntries = new int[layoutBits * perBit];
+        Arrays.fill(inWindows, 0);
         for (int w = 0; w < count; w++) {
             int pow = 1;
             for (int k = 0; k < size; k++, pow *= 3) {
                 int b = cells[w * size + k];
-                if (b < 0) continue;
-                int at = bitFrom[b] + filled[b]++;
-                bitWindow[at] = w;
-                bitPower[at] = pow;
+                if (b >= 0) bitEntries[b * perBit + inWindows[b]++] = w << 16 | pow;
             }
         }
         runBit = new int[runs.size()];
@@ -199,7 +197,10 @@ public final class Windows {
      * the states of the windows layout bit b is in; states[at + w] is window w's.
      */
     void addDigit(int b, int delta, int[] states, int at) {
-        for (int e = bitFrom[b], end = bitFrom[b + 1]; e < end; e++) states[at + bitWindow[e]] += delta * bitPower[e];
+        for (int e = b * perBit, end = e + perBit; e < end; e++) {
+            int entry = bitEntries[e];
+            states[at + (entry >>> 16)] += delta * (entry & 0xffff);
+        }
     }
 
     /** The state of window w in a position. */
