@@ -55,8 +55,6 @@ public final class LearnedEvaluator implements Evaluator {
 
     public LearnedWeights weights() { return weights; }
 
-    Windows windowsForTest() { return windows; }
-
     @Override
     public int evaluate(Position p) {
         int score = white(p, null);

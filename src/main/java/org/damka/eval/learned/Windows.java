@@ -100,7 +100,7 @@ public final class Windows {
             }
         }
         runFrom[count] = runs.size();
-        int layoutBits = 128;
+        int layoutBits = g.layoutBits();
         int[] inWindows = new int[layoutBits];
         for (int b : cells) if (b >= 0) inWindows[b]++;
         perBit = Arrays.stream(inWindows).max().orElse(0);

@@ -26,7 +26,7 @@ class WindowAccumulatorTest {
         for (Rules r : Variants.all()) {
             LearnedEvaluator evaluator = new LearnedEvaluator(r, LearnedWeightsTest.random(r, 11));
             WindowAccumulator acc = (WindowAccumulator) evaluator.incremental(PLIES + 1);
-            Windows windows = evaluator.windowsForTest();
+            Windows windows = new Windows(r.geometry()); // the evaluator's, built the same way
             MoveGenerator generator = MoveGenerator.create(r);
             SplittableRandom random = new SplittableRandom(3);
             Position[] line = new Position[PLIES + 1];
