@@ -26,8 +26,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * A fixed-depth search (one thread, 16 MB table cleared first) of each {@code bench} position
  * of a variant in turn, with the evaluation the engine plays by default ({@code auto}: the
- * learned one in russian, brazilian, international and english). The score is time per search; nodes per second follow from the node
- * counts that {@code damka bench} prints.
+ * learned one in russian, brazilian, international and english). The score is time per search;
+ * nodes per second follow from the node counts that {@code damka bench} prints.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)

@@ -57,8 +57,7 @@ public final class LearnedEvaluator implements Evaluator {
 
     @Override
     public int evaluate(Position p) {
-        int score = white(p, null);
-        return p.sideToMove() == Position.WHITE ? score : -score;
+        return forSideToMove(p, white(p, null));
     }
 
     @Override
@@ -74,8 +73,11 @@ public final class LearnedEvaluator implements Evaluator {
             open += patterns[i];
             end += patterns[i + 1];
         }
-        int score = white(p, open, end, null);
-        return p.sideToMove() == Position.WHITE ? score : -score;
+        return forSideToMove(p, white(p, open, end, null));
+    }
+
+    private static int forSideToMove(Position p, int whiteScore) {
+        return p.sideToMove() == Position.WHITE ? whiteScore : -whiteScore;
     }
 
     /** White's score; puts classic's and the correction's terms (opening, endgame pairs mixed) in {@code terms} if given. */

@@ -6,8 +6,9 @@ import org.damka.eval.Evaluator;
 /**
  * The learned evaluation's window states kept move by move along a search's line. A move
  * changes a few cells (its origin, landing and victims); each cell is in at most four windows
- * (six on the hexagon), so a child's states are its parent's plus a handful of additions, where reading them from the
- * board costs shifts and table loads for every window at every leaf. One per search thread.
+ * (six on the hexagon), so a child's states are its parent's plus a handful of additions, where
+ * reading them from the board costs shifts and table loads for every window at every leaf. One
+ * per search thread.
  */
 final class WindowAccumulator implements Evaluator.Incremental {
     private final LearnedEvaluator evaluator;
