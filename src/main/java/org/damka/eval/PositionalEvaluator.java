@@ -99,21 +99,8 @@ public final class PositionalEvaluator implements Evaluator {
 
     @Override
     public int evaluate(Position p) {
-        return forSideToMove(p, score(p, null, null));
-    }
-
-    private static int forSideToMove(Position p, int whiteScore) {
-        return p.sideToMove() == Position.WHITE ? whiteScore : -whiteScore;
-    }
-
-    @Override
-    public Evaluator.Incremental incremental(int plies) {
-        return new MenSums(this, plies);
-    }
-
-    /** {@link #evaluate} with the men's table sums ({@link MenSums}) read from {@code sums} at {@code at}. */
-    int evaluate(Position p, int[] sums, int at) {
-        return forSideToMove(p, score(p, null, null, drawScale(p), sums, at));
+        int score = score(p, null, null);
+        return p.sideToMove() == Position.WHITE ? score : -score;
     }
 
     @Override
@@ -136,27 +123,21 @@ public final class PositionalEvaluator implements Evaluator {
      * evaluation needs the scale for its own correction too and computes it once.
      */
     public int whiteScore(Position p, int scale) {
-        return score(p, null, null, scale, null, 0);
-    }
-
-    /** {@link #whiteScore(Position, int)} with the men's table sums read from {@code sums} at {@code at}. */
-    public int whiteScore(Position p, int scale, int[] sums, int at) {
-        return score(p, null, null, scale, sums, at);
+        return score(p, null, null, scale);
     }
 
     /** White's score; records terms per side when the arrays are given. */
     private int score(Position p, int[] whiteTerms, int[] blackTerms) {
-        return score(p, whiteTerms, blackTerms, drawScale(p), null, 0);
+        return score(p, whiteTerms, blackTerms, drawScale(p));
     }
 
-    /** White's score; the men's table sums come from {@code sums} at {@code at} if given, else from the board. */
-    private int score(Position p, int[] whiteTerms, int[] blackTerms, int scale, int[] sums, int at) {
+    private int score(Position p, int[] whiteTerms, int[] blackTerms, int scale) {
         long occLo = p.whiteLo() | p.blackLo(), occHi = p.whiteHi() | p.blackHi();
         long emptyLo = t.boardLo & ~occLo, emptyHi = t.boardHi & ~occHi;
         int wMen = p.count(0) - p.kingCount(0), bMen = p.count(1) - p.kingCount(1);
         int phase = Math.min(maxPhase, wMen + bMen);
-        int white = side(p, 0, phase, bMen, emptyLo, emptyHi, occLo, occHi, sums, at, whiteTerms);
-        int black = side(p, 1, phase, wMen, emptyLo, emptyHi, occLo, occHi, sums, at, blackTerms);
+        int white = side(p, 0, phase, bMen, emptyLo, emptyHi, occLo, occHi, whiteTerms);
+        int black = side(p, 1, phase, wMen, emptyLo, emptyHi, occLo, occHi, blackTerms);
         int endgame = endgame(p, whiteTerms, blackTerms);
         int score = white - black + endgame;
         if (scale != SCALE_ONE) score = score * scale / SCALE_ONE;
@@ -164,7 +145,7 @@ public final class PositionalEvaluator implements Evaluator {
     }
 
     private int side(Position p, int side, int phase, int enemyMen, long emptyLo, long emptyHi,
-                     long occLo, long occHi, int[] sums, int at, int[] terms) {
+                     long occLo, long occHi, int[] terms) {
         long ownLo = p.piecesLo(side), ownHi = p.piecesHi(side);
         long kLo = ownLo & p.kingsLo(), kHi = ownHi & p.kingsHi();
         long mLo = ownLo & ~kLo, mHi = ownHi & ~kHi;
@@ -172,25 +153,21 @@ public final class PositionalEvaluator implements Evaluator {
         int kings = Long.bitCount(kLo) + Long.bitCount(kHi);
         int material = men * w.man() + kings * w.king();
 
-        // Per-man tables: advancement (two phases) and centre, kept along the line or summed here.
-        int mid, end, centre;
-        if (sums != null) {
-            int s = at + side * SUMS_PER_SIDE;
-            mid = sums[s + MAN_MID];
-            end = sums[s + MAN_END];
-            centre = sums[s + MAN_CENTRE];
-        } else {
-            mid = end = centre = 0;
-            for (int word = 0; word < 2; word++) {
-                for (long x = word == 0 ? mLo : mHi; x != 0; x &= x - 1) {
-                    int m = (side * layout + Long.numberOfTrailingZeros(x) + 64 * word) * MAN_TERMS;
-                    mid += manAt[m + MAN_MID];
-                    end += manAt[m + MAN_END];
-                    centre += manAt[m + MAN_CENTRE];
+        // Per-man tables: advancement (two phases), centre, runaway.
+        int mid = 0, end = 0, centre = 0, runaway = 0;
+        int base = side * layout;
+        for (int word = 0; word < 2; word++) {
+            for (long x = word == 0 ? mLo : mHi; x != 0; x &= x - 1) {
+                int cell = base + Long.numberOfTrailingZeros(x) + 64 * word;
+                int m = cell * MAN_TERMS;
+                mid += manAt[m + MAN_MID];
+                end += manAt[m + MAN_END];
+                centre += manAt[m + MAN_CENTRE];
+                if ((coneAt[2 * cell] & occLo) == 0 && (coneAt[2 * cell + 1] & occHi) == 0) {
+                    runaway += manAt[m + MAN_RUNAWAY];
                 }
             }
         }
-        int runaway = runaway(side, mLo, mHi, emptyLo, emptyHi, occLo, occHi);
         int advance = (mid * phase + end * (maxPhase - phase)) / maxPhase;
         for (long x = kLo; x != 0; x &= x - 1) centre += centreKingAt[Long.numberOfTrailingZeros(x)];
         for (long x = kHi; x != 0; x &= x - 1) centre += centreKingAt[Long.numberOfTrailingZeros(x) + 64];
@@ -238,54 +215,6 @@ public final class PositionalEvaluator implements Evaluator {
             terms[LOCKED] = lockedScore;
         }
         return material + advance + centre + backRank + runaway + mainLine + mobility + lockedScore;
-    }
-
-    /**
-     * The runaway bonus of the side's men whose whole forward cone is empty. A man one of whose
-     * forward cells is taken has a taken cone, so only the men with both forward cells empty (or
-     * off the board) are looked at: few of them outside the endgame.
-     */
-    private int runaway(int side, long mLo, long mHi, long emptyLo, long emptyHi, long occLo, long occHi) {
-        int s1 = fwd[side == 0 ? Geometry.UP_LEFT : Geometry.DOWN_LEFT];
-        int s2 = fwd[side == 0 ? Geometry.UP_RIGHT : Geometry.DOWN_RIGHT];
-        // Cells with an occupied forward neighbour: the occupied cells shifted one step back.
-        long blockedLo = BoardTables.shiftLo(occLo, occHi, -s1) | BoardTables.shiftLo(occLo, occHi, -s2);
-        long blockedHi = BoardTables.shiftHi(occLo, occHi, -s1) | BoardTables.shiftHi(occLo, occHi, -s2);
-        int runaway = 0;
-        int base = side * layout;
-        for (int word = 0; word < 2; word++) {
-            for (long x = word == 0 ? mLo & ~blockedLo : mHi & ~blockedHi; x != 0; x &= x - 1) {
-                int cell = base + Long.numberOfTrailingZeros(x) + 64 * word;
-                if ((coneAt[2 * cell] & occLo) == 0 && (coneAt[2 * cell + 1] & occHi) == 0) {
-                    runaway += manAt[cell * MAN_TERMS + MAN_RUNAWAY];
-                }
-            }
-        }
-        return runaway;
-    }
-
-    /** Per side, the men's advancement (middle game, endgame) and centre sums: slots of {@link MenSums}. */
-    static final int SUMS_PER_SIDE = 3, SUMS = 2 * SUMS_PER_SIDE;
-
-    /** Puts the sums of the position's men in {@code sums} from {@code at}. */
-    void menSums(Position p, int[] sums, int at) {
-        java.util.Arrays.fill(sums, at, at + SUMS, 0);
-        for (int side = 0; side < 2; side++) {
-            long kLo = p.kingsLo(), kHi = p.kingsHi();
-            addMen(side, p.piecesLo(side) & ~kLo, 0, 1, sums, at);
-            addMen(side, p.piecesHi(side) & ~kHi, 64, 1, sums, at);
-        }
-    }
-
-    /** Adds (sign 1) or takes away (sign -1) the terms of the side's men on the word's bits. */
-    void addMen(int side, long men, int wordBase, int sign, int[] sums, int at) {
-        int s = at + side * SUMS_PER_SIDE;
-        for (long x = men; x != 0; x &= x - 1) {
-            int m = (side * layout + Long.numberOfTrailingZeros(x) + wordBase) * MAN_TERMS;
-            sums[s + MAN_MID] += sign * manAt[m + MAN_MID];
-            sums[s + MAN_END] += sign * manAt[m + MAN_END];
-            sums[s + MAN_CENTRE] += sign * manAt[m + MAN_CENTRE];
-        }
     }
 
     /**

@@ -5,7 +5,6 @@ import java.util.List;
 
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
-import org.damka.eval.MenSums;
 import org.damka.eval.PositionalEvaluator;
 import org.damka.rules.Rules;
 
@@ -66,23 +65,15 @@ public final class LearnedEvaluator implements Evaluator {
         return new WindowAccumulator(this, windows, plies);
     }
 
-    /** The classic evaluation's own terms kept along a line, for a {@link WindowAccumulator}. */
-    MenSums classicSums(int plies) {
-        return (MenSums) classic.incremental(plies);
-    }
-
-    /**
-     * {@link #evaluate} from the window states held in {@code states} from index {@code at} and
-     * the classic evaluation's men sums at this ply.
-     */
-    int evaluate(Position p, int[] states, int at, MenSums sums, int ply) {
+    /** {@link #evaluate} from the window states held in {@code states} from index {@code at}. */
+    int evaluate(Position p, int[] states, int at) {
         int open = 0, end = 0;
         for (int w = 0; w < windowCount; w++) {
             int i = (w * this.states + states[at + w]) * P;
             open += patterns[i];
             end += patterns[i + 1];
         }
-        return forSideToMove(p, white(p, open, end, null, sums, ply));
+        return forSideToMove(p, white(p, open, end, null));
     }
 
     private static int forSideToMove(Position p, int whiteScore) {
@@ -99,11 +90,11 @@ public final class LearnedEvaluator implements Evaluator {
             open += patterns[at];
             end += patterns[at + 1];
         }
-        return white(p, open, end, terms, null, 0);
+        return white(p, open, end, terms);
     }
 
-    /** White's score from the patterns' opening and endgame sums (classic's men sums from {@code sums} if given). */
-    private int white(Position p, int open, int end, int[] terms, MenSums sums, int ply) {
+    /** White's score from the patterns' opening and endgame sums. */
+    private int white(Position p, int open, int end, int[] terms) {
         int phase = features.phase(p);
         if (terms != null) terms[1] = mix(open, end, phase);
         for (int t = 0; t < Features.SCALARS; t++) {
@@ -115,7 +106,7 @@ public final class LearnedEvaluator implements Evaluator {
         int correction = mix(open, end, phase);
         int scale = classic.drawScale(p);
         if (scale != PositionalEvaluator.SCALE_ONE) correction = correction * scale / PositionalEvaluator.SCALE_ONE;
-        int base = sums != null ? sums.whiteScore(ply, p, scale) : classic.whiteScore(p, scale);
+        int base = classic.whiteScore(p, scale);
         if (terms != null) terms[0] = base;
         return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, base + correction));
     }

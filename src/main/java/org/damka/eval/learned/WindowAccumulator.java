@@ -2,7 +2,6 @@ package org.damka.eval.learned;
 
 import org.damka.board.Position;
 import org.damka.eval.Evaluator;
-import org.damka.eval.MenSums;
 
 /**
  * The learned evaluation's window states kept move by move along a search's line. A move
@@ -17,26 +16,21 @@ final class WindowAccumulator implements Evaluator.Incremental {
     private final int count;
     /** states[ply * count + w]: window w's state in the position at that ply. */
     private final int[] states;
-    /** The classic evaluation's terms, kept along the same line: the learned one corrects it. */
-    private final MenSums classic;
 
     WindowAccumulator(LearnedEvaluator evaluator, Windows windows, int plies) {
         this.evaluator = evaluator;
         this.windows = windows;
         this.count = windows.count();
         this.states = new int[plies * count];
-        this.classic = evaluator.classicSums(plies);
     }
 
     @Override
     public void reset(int ply, Position p) {
         for (int w = 0, at = ply * count; w < count; w++) states[at + w] = windows.index(w, p);
-        classic.reset(ply, p);
     }
 
     @Override
     public void update(int ply, Position parent, Position child) {
-        classic.update(ply, parent, child);
         int from = ply * count, to = from + count;
         System.arraycopy(states, from, states, to, count);
         long pk = parent.kingsLo(), ck = child.kingsLo();
@@ -59,7 +53,7 @@ final class WindowAccumulator implements Evaluator.Incremental {
 
     @Override
     public int evaluate(int ply, Position p) {
-        return evaluator.evaluate(p, states, ply * count, classic, ply);
+        return evaluator.evaluate(p, states, ply * count);
     }
 
     /** Window w's state at a ply (for tests). */
