@@ -383,7 +383,10 @@ final class Worker {
         }
         int bound = best >= beta ? TranspositionTable.BOUND_LOWER
                 : best > originalAlpha ? TranspositionTable.BOUND_EXACT : TranspositionTable.BOUND_UPPER;
-        if (depth > 0) tt.store(key, bestKey, toTt(best, ply), depth, bound);
+        // A node that failed low has no best move, only the least refuted one: it stores none (as
+        // Scan and Stockfish), so the table keeps the move an earlier visit proved, which orders the
+        // next visit far better (international's tree to depth 20 from the start: 51.0 M -> 30.5 M).
+        if (depth > 0) tt.store(key, best > originalAlpha ? bestKey : 0, toTt(best, ply), depth, bound);
         return best;
     }
 
