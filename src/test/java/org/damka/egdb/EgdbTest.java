@@ -235,15 +235,19 @@ class EgdbTest {
         org.damka.game.Game game = new org.damka.game.Game(rules, org.damka.board.Fen.parse(rules, "W:WKa1,c3,e3:Bf6,h6"));
         org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);
         search.run(game, limits, 0, silent);
-        double perNode = Double.MAX_VALUE;
+        long allocated = Long.MAX_VALUE;
         for (int run = 0; run < 3; run++) {
             search.clear();
             long before = threads.getThreadAllocatedBytes(thread);
             search.run(game, limits, 0, silent);
-            perNode = Math.min(perNode, (double) (threads.getThreadAllocatedBytes(thread) - before) / Math.max(1, search.nodes()));
+            allocated = Math.min(allocated, threads.getThreadAllocatedBytes(thread) - before);
         }
         assertTrue(search.tbHits() > 1000, "tbhits " + search.tbHits() + " of " + search.nodes() + " nodes");
-        assertTrue(perNode < 0.1, "search with tables allocated " + perNode + " bytes per node over " + search.nodes() + " nodes");
+        // A search allocates its reports and lines once an iteration (about 11 kB here), not per
+        // node: a byte a node would be 100 kB over these 100k nodes. (The search proves its result
+        // before the 300k-node limit, so the bound is on the whole, not a share of the limit.)
+        assertTrue(search.nodes() > 50_000, search.nodes() + " nodes");
+        assertTrue(allocated < 30_000, "search with tables allocated " + allocated + " bytes over " + search.nodes() + " nodes");
     }
 
     /** Index and position are inverse of each other, with one and with several pieces of a kind. */
