@@ -54,7 +54,12 @@ class SearchTest {
     }
 
     static Recorder search(Rules rules, String fen, SearchLimits limits) {
+        return search(rules, fen, limits, SearchParams.forRules(rules));
+    }
+
+    static Recorder search(Rules rules, String fen, SearchLimits limits, SearchParams params) {
         Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        s.setParams(params);
         Recorder r = new Recorder();
         s.run(game(rules, fen), limits, 0, r);
         return r;
@@ -205,11 +210,7 @@ class SearchTest {
         for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL)) {
             int[] depth = new int[2];
             for (int on = 0; on < 2; on++) {
-                Search s = new Search(rules, Evaluator.forRules(rules), 16);
-                s.setParams(SearchParams.forRules(rules).withLmr(on == 1));
-                Recorder r = new Recorder();
-                s.run(game(rules, rules.startFen()), SearchLimits.nodes(300_000), 0, r);
-                depth[on] = r.last().depth();
+                depth[on] = search(rules, rules.startFen(), SearchLimits.nodes(300_000), SearchParams.forRules(rules).withLmr(on == 1)).last().depth();
             }
             // 300k nodes reach depth 9 (russian) and 8 without reductions, 11 and 10 with them.
             assertTrue(depth[1] >= depth[0] + 2, rules.name() + ": depth " + depth[1] + " with reductions, " + depth[0] + " without");
