@@ -16,6 +16,7 @@ package org.damka.search;
  * @param lmr                 late move reductions
  * @param probCut             cut-offs predicted by a shallow search with a raised bound
  * @param futility            quiet moves skipped one ply from the horizon by the evaluation
+ * @param iir                 nodes without a table move searched a ply shallower
  * @param threatExtension     at the horizon, a quiet position in which the opponent would have a
  *                            capture is searched one ply more instead of being evaluated
  * @param killers             quiet moves that caused cut-offs at the same ply are tried early
@@ -23,7 +24,7 @@ package org.damka.search;
  * @param quiescence          the quiet moves searched at the horizon
  */
 public record SearchParams(boolean aspiration, int aspirationDelta, Reductions lmr, ProbCut probCut, Futility futility,
-                           boolean threatExtension, boolean killers, History history, Quiescence quiescence) {
+                           InternalReduction iir, boolean threatExtension, boolean killers, History history, Quiescence quiescence) {
 
     /** What orders the quiet moves after the table move and the killers. */
     public enum History {
@@ -150,12 +151,35 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     /**
+     * Internal iterative reduction, as Stockfish makes it: a node at depth {@code minDepth} or more
+     * without a move from the table is searched a ply shallower. Such a node was never searched or
+     * only failed low (damka stores no move then); its move order is a guess, so its full-depth
+     * search costs the most and is the least likely to matter. A node that does matter is
+     * visited again in the next iteration, then with a table move, at its full depth.
+     *
+     * @param on       the reduction is made
+     * @param minDepth ... at nodes with at least this depth left
+     */
+    public record InternalReduction(boolean on, int minDepth) {
+        public static final InternalReduction OFF = new InternalReduction(false, 4);
+
+        public InternalReduction withOn(boolean enabled) {
+            return new InternalReduction(enabled, minDepth);
+        }
+
+        /** True if a node at this depth with this table move (0: none) is reduced. */
+        boolean reduces(int depth, int ttMove) {
+            return on && ttMove == 0 && depth >= minDepth;
+        }
+    }
+
+    /**
      * Where ProbCut is on, each by an SPRT(0, 20) at 100 ms a move that accepted: international
      * +37.6 ± 30.1 Elo (232 games), brazilian +23.5 ± 19.2 (252 games).
      */
     static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international", "brazilian");
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, false, true, History.CUTOFFS,
+    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, InternalReduction.OFF, false, true, History.CUTOFFS,
             Quiescence.CLEAN_EXCHANGES);
 
     /**
@@ -169,23 +193,23 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     public SearchParams withLmr(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, futility, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr.withOn(on), probCut, futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withLmr(Reductions reductions) {
-        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, futility, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, reductions, probCut, futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withQuiescence(Quiescence q) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, threatExtension, killers, history, q);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, iir, threatExtension, killers, history, q);
     }
 
     public SearchParams withProbCut(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), futility, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut.withOn(on), futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withProbCut(ProbCut cut) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, cut, futility, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, cut, futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withFutility(boolean on) {
@@ -193,18 +217,26 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     }
 
     public SearchParams withFutility(Futility f) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, f, threatExtension, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, f, iir, threatExtension, killers, history, quiescence);
+    }
+
+    public SearchParams withIir(boolean on) {
+        return withIir(iir.withOn(on));
+    }
+
+    public SearchParams withIir(InternalReduction reduction) {
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, reduction, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withThreatExtension(boolean on) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, on, killers, history, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, iir, on, killers, history, quiescence);
     }
 
     public SearchParams withAspiration(boolean on) {
-        return new SearchParams(on, aspirationDelta, lmr, probCut, futility, threatExtension, killers, history, quiescence);
+        return new SearchParams(on, aspirationDelta, lmr, probCut, futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withOrdering(boolean killersOn, History historyKind) {
-        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, threatExtension, killersOn, historyKind, quiescence);
+        return new SearchParams(aspiration, aspirationDelta, lmr, probCut, futility, iir, threatExtension, killersOn, historyKind, quiescence);
     }
 }

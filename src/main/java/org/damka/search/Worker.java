@@ -306,6 +306,9 @@ final class Worker {
             }
         }
 
+        // Step 4a. Internal iterative reduction: no table move, a ply less (SearchParams.InternalReduction).
+        if (params.iir().reduces(depth, ttMove)) depth--;
+
         // Step 4b. ProbCut: if a shallow search of this node beats a raised bound, a full one
         // would most likely beat beta. It searches this same position at this ply, before the
         // move list of the ply is built.

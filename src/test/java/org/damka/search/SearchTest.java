@@ -237,6 +237,15 @@ class SearchTest {
     }
 
     /**
+     * The internal iterative reduction shortens nodes without a table move: wins are still found,
+     * the move played is legal, and the tree to a fixed depth differs.
+     */
+    @Test
+    void internalIterativeReductionKeepsWinsAndLegalMoves() {
+        changesTheTreeButKeepsWinsAndLegalMoves("IIR", q -> q.withIir(false), q -> q.withIir(true), 8);
+    }
+
+    /**
      * A search with a selective part switched on still finds a win in one, plays legal moves from
      * the start positions, and searches a different tree there than with it off (fixed depth).
      * off and on turn the variant's parameters into the two configurations.
