@@ -7,7 +7,8 @@ package org.damka.search;
  * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
  * international, -14 english). Late move reductions and ProbCut were measured by matches
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
- * margin gained in international and brazilian (on there, {@link #forRules}). The horizon's clean exchanges gained in every variant (on); Scan's
+ * margin gained in international and brazilian (on there, {@link #forRules}); the internal
+ * iterative reduction in russian and english (on there). The horizon's clean exchanges gained in every variant (on); Scan's
  * success-rate history in english only, and not surely (a switch, off); futility at the frontier
  * gained at fixed nodes in international but not at equal time (a switch, off).
  *
@@ -179,17 +180,26 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      */
     static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international", "brazilian");
 
+    /**
+     * Where the internal iterative reduction is on, each by 400 games at 100 ms a move: english
+     * +34.0 ± 19.6 Elo, russian +19.1 ± 16.6. Hexagonal +13.0 ± 25.0 (not shown: off). Where
+     * ProbCut is on nearly every node it could reduce has a table move (it fired at 0.2% of
+     * international's nodes at depth 4 or more; a match was stopped at −9.1 ± 34.4 after 114
+     * games): off.
+     */
+    static final java.util.Set<String> IIR_VARIANTS = java.util.Set.of("russian", "english");
+
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, InternalReduction.OFF, false, true, History.CUTOFFS,
             Quiescence.CLEAN_EXCHANGES);
 
     /**
-     * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut on in the variants
-     * where it won a match at equal time. Moves that offer an exchange are reduced in english too:
+     * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut and the internal
+     * iterative reduction on in the variants where each won a match at equal time. Moves that offer an exchange are reduced in english too:
      * exempting them there cost 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that
      * offer an exchange keep their depth").
      */
     public static SearchParams forRules(org.damka.rules.Rules rules) {
-        return PROBCUT_VARIANTS.contains(rules.name()) ? DEFAULT.withProbCut(true) : DEFAULT;
+        return DEFAULT.withProbCut(PROBCUT_VARIANTS.contains(rules.name())).withIir(IIR_VARIANTS.contains(rules.name()));
     }
 
     public SearchParams withLmr(boolean on) {
