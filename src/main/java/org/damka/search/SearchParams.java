@@ -181,13 +181,13 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international", "brazilian");
 
     /**
-     * Where the internal iterative reduction is on, each by 400 games at 100 ms a move: english
-     * +34.0 ± 19.6 Elo, russian +19.1 ± 16.6. Hexagonal +13.0 ± 25.0 (not shown: off). Where
-     * ProbCut is on nearly every node it could reduce has a table move (it fired at 0.2% of
+     * Where the internal iterative reduction is on, each by games at 100 ms a move: english
+     * +34.0 ± 19.6 Elo (400 games), russian +19.1 ± 16.6 (400), hexagonal +21.3 ± 17.3 (800).
+     * Where ProbCut is on nearly every node it could reduce has a table move (it fired at 0.2% of
      * international's nodes at depth 4 or more; a match was stopped at −9.1 ± 34.4 after 114
      * games): off.
      */
-    static final java.util.Set<String> IIR_VARIANTS = java.util.Set.of("russian", "english");
+    static final java.util.Set<String> IIR_VARIANTS = java.util.Set.of("russian", "english", "hexagonal");
 
     public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, InternalReduction.OFF, false, true, History.CUTOFFS,
             Quiescence.CLEAN_EXCHANGES);
