@@ -8,7 +8,7 @@ package org.damka.search;
  * international, -14 english). Late move reductions and ProbCut were measured by matches
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
  * margin gained in international and brazilian (on there, {@link #forRules}); the internal
- * iterative reduction in russian and english (on there). The horizon's clean exchanges gained in every variant (on); Scan's
+ * iterative reduction in russian, english and hexagonal (on there). The horizon's clean exchanges gained in every variant (on); Scan's
  * success-rate history in english only, and not surely (a switch, off); futility at the frontier
  * gained at fixed nodes in international but not at equal time (a switch, off).
  *
