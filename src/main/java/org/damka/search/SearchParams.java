@@ -8,8 +8,9 @@ package org.damka.search;
  * international, -14 english). Late move reductions and ProbCut were measured by matches
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
  * margin gained in international and brazilian (on there, {@link #forRules}); the internal
- * iterative reduction in russian, english and hexagonal (on there). The horizon's clean exchanges gained in every variant (on); Scan's
- * success-rate history in english only, and not surely (a switch, off); futility at the frontier
+ * iterative reduction in russian, english and hexagonal (on there). The horizon's clean
+ * exchanges gained in every variant (on); Scan's success-rate history in english only, and not
+ * surely (a switch, off); futility at the frontier
  * gained at fixed nodes in international but not at equal time (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
@@ -181,8 +182,8 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     static final java.util.Set<String> PROBCUT_VARIANTS = java.util.Set.of("international", "brazilian");
 
     /**
-     * Where the internal iterative reduction is on, each by games at 100 ms a move: english
-     * +34.0 ± 19.6 Elo (400 games), russian +19.1 ± 16.6 (400), hexagonal +21.3 ± 17.3 (800).
+     * Where the internal iterative reduction is on, each by a match at 100 ms a move: english
+     * +34.0 ± 19.6 Elo (400 games), russian +19.1 ± 16.6 (400), hexagonal +21.3 ± 17.9 (800).
      * Where ProbCut is on nearly every node it could reduce has a table move (it fired at 0.2% of
      * international's nodes at depth 4 or more; a match was stopped at −9.1 ± 34.4 after 114
      * games): off.
@@ -194,8 +195,8 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
 
     /**
      * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut and the internal
-     * iterative reduction on in the variants where each won a match at equal time. Moves that offer an exchange are reduced in english too:
-     * exempting them there cost 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that
+     * iterative reduction on in the variants where each won a match at equal time. Moves that
+     * offer an exchange are reduced in english too: exempting them there cost 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that
      * offer an exchange keep their depth").
      */
     public static SearchParams forRules(org.damka.rules.Rules rules) {

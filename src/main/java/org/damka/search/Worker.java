@@ -12,9 +12,11 @@ import org.damka.rules.Rules;
 /**
  * One thread's search: iterative deepening, principal variation search with aspiration windows at
  * the root, a transposition table shared with the other threads, late move reductions as Scan 2.0
- * makes them (its ProbCut too, and Stockfish's internal iterative reduction, each on where a match showed a gain: {@link SearchParams#forRules}), forced-move extension and a capture quiescence (a position where
- * the side to move must capture is never evaluated) that also tries clean one-for-one exchanges. Moves are ordered by a {@link MovePicker}; every draw rule of the variant
- * is scored inside the tree by a {@link DrawTracker}.
+ * makes them (its ProbCut too, and Stockfish's internal iterative reduction, each on where a
+ * match showed a gain: {@link SearchParams#forRules}), forced-move extension and a capture
+ * quiescence (a position where the side to move must capture is never evaluated) that also tries
+ * clean one-for-one exchanges. Moves are ordered by a {@link MovePicker}; every draw rule of the
+ * variant is scored inside the tree by a {@link DrawTracker}.
  *
  * <p>All state lives in arrays preallocated per ply; below {@link #iterate} nothing is allocated.
  * Only the main worker (index 0) reads the clock and reports.
