@@ -308,8 +308,8 @@ final class Worker {
             }
         }
 
-        // Step 4a. Internal iterative reduction: no table move, a ply less (SearchParams.InternalReduction).
-        if (params.iir().reduces(depth, ttMove)) depth--;
+        // Step 4a. Internal iterative reduction: no table move, a ply or two less (SearchParams.InternalReduction).
+        depth -= params.iir().plies(depth, ttMove, pvNode);
 
         // Step 4b. ProbCut: if a shallow search of this node beats a raised bound, a full one
         // would most likely beat beta. It searches this same position at this ply, before the

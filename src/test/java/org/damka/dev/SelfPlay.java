@@ -30,7 +30,7 @@ import org.damka.search.SearchParams;
  *
  * <p>Configuration strings are comma-separated {@code key=value} tokens: {@code eval=full|material},
  * {@code nodes=N}, {@code depth=D}, {@code movetime=MS}, {@code threads=T}, {@code hash=MB},
- * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1} and its numbers {@code probcut.margin|min|percent=N}, frontier futility {@code ffp=0|1} and {@code ffp.margin=N}, internal iterative reduction {@code iir=0|1} and {@code iir.min=N}, {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=off|cutoffs|success}, and
+ * {@code lmr=0|1}, the reductions' numbers {@code lmr.min|full|pv|deep|deeper=N} and {@code lmr.xo|killers=0|1}, the horizon's quiet moves {@code qs.promo|xch=0|1}, {@code probcut=0|1} and its numbers {@code probcut.margin|min|percent=N}, frontier futility {@code ffp=0|1} and {@code ffp.margin=N}, internal iterative reduction {@code iir=0|1}, {@code iir.min=N} and {@code iir.two=N} (two plies from that depth), {@code threat=0|1}, {@code asp=0|1}, {@code killers=0|1}, {@code history=off|cutoffs|success}, and
  * evaluation weight overrides {@code w.<name>=<value>} (see {@link Weights}).
  *
  * <p>Usage: {@code java -cp target/classes:target/test-classes org.damka.dev.SelfPlay
@@ -70,7 +70,8 @@ public final class SelfPlay {
                     case "ffp" -> p = then(p, q -> q.withFutility(v.equals("1")));
                     case "ffp.margin" -> p = then(p, q -> q.withFutility(new SearchParams.Futility(q.futility().on(), Integer.parseInt(v))));
                     case "iir" -> p = then(p, q -> q.withIir(v.equals("1")));
-                    case "iir.min" -> p = then(p, q -> q.withIir(new SearchParams.InternalReduction(q.iir().on(), Integer.parseInt(v))));
+                    case "iir.min" -> p = then(p, q -> q.withIir(new SearchParams.InternalReduction(q.iir().on(), Integer.parseInt(v), q.iir().twoPlyDepth())));
+                    case "iir.two" -> p = then(p, q -> q.withIir(q.iir().withTwoPlyDepth(Integer.parseInt(v))));
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
                     case "killers" -> p = then(p, q -> q.withOrdering(v.equals("1"), q.history()));

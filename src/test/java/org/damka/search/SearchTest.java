@@ -247,6 +247,30 @@ class SearchTest {
     }
 
     /**
+     * The reduction's plies: none with a table move or too little depth, one at a PV node or a
+     * shallow one, two at a non-PV node from {@code twoPlyDepth} on.
+     */
+    @Test
+    void internalIterativeReductionTakesTwoPliesOnlyFromDeepNonPvNodes() {
+        SearchParams.InternalReduction r = new SearchParams.InternalReduction(true, 4, 8);
+        assertEquals(0, r.plies(20, 123, false), "a table move");
+        assertEquals(0, r.plies(3, 0, false), "below the minimum depth");
+        assertEquals(1, r.plies(4, 0, false));
+        assertEquals(1, r.plies(7, 0, false));
+        assertEquals(2, r.plies(8, 0, false));
+        assertEquals(1, r.plies(12, 0, true), "a PV node");
+        assertEquals(0, r.withOn(false).plies(12, 0, false), "off");
+    }
+
+    /** The second ply of the reduction at deep nodes changes the tree but keeps wins and legal moves. */
+    @Test
+    void internalIterativeReductionsSecondPlyKeepsWinsAndLegalMoves() {
+        changesTheTreeButKeepsWinsAndLegalMoves("IIR's second ply",
+                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, Integer.MAX_VALUE)),
+                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, 8)), 12);
+    }
+
+    /**
      * A search with a selective part switched on still finds a win in one, plays legal moves from
      * the start positions, and searches a different tree there than with it off (fixed depth).
      * off and on turn the variant's parameters into the two configurations.
