@@ -174,6 +174,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
             return new InternalReduction(enabled, minDepth, twoPlyDepth);
         }
 
+        public InternalReduction withMinDepth(int depth) {
+            return new InternalReduction(on, depth, twoPlyDepth);
+        }
+
         public InternalReduction withTwoPlyDepth(int depth) {
             return new InternalReduction(on, minDepth, depth);
         }
@@ -212,10 +216,11 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
             Quiescence.CLEAN_EXCHANGES);
 
     /**
-     * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut and the internal
-     * iterative reduction on (and its second ply) in the variants where each won a match at equal time. Moves that
-     * offer an exchange are reduced in english too: exempting them there cost 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that
-     * offer an exchange keep their depth").
+     * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut, the internal
+     * iterative reduction and its second ply on in the variants where each won a match at equal
+     * time. Moves that offer an exchange are reduced in english too: exempting them there cost
+     * 68 +- 23 Elo at 200k nodes a move (bench/RESULTS.md, "Moves that offer an exchange keep
+     * their depth").
      */
     public static SearchParams forRules(org.damka.rules.Rules rules) {
         String name = rules.name();

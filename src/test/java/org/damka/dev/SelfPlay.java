@@ -70,7 +70,7 @@ public final class SelfPlay {
                     case "ffp" -> p = then(p, q -> q.withFutility(v.equals("1")));
                     case "ffp.margin" -> p = then(p, q -> q.withFutility(new SearchParams.Futility(q.futility().on(), Integer.parseInt(v))));
                     case "iir" -> p = then(p, q -> q.withIir(v.equals("1")));
-                    case "iir.min" -> p = then(p, q -> q.withIir(new SearchParams.InternalReduction(q.iir().on(), Integer.parseInt(v), q.iir().twoPlyDepth())));
+                    case "iir.min" -> p = then(p, q -> q.withIir(q.iir().withMinDepth(Integer.parseInt(v))));
                     case "iir.two" -> p = then(p, q -> q.withIir(q.iir().withTwoPlyDepth(Integer.parseInt(v))));
                     case "threat" -> p = then(p, q -> q.withThreatExtension(v.equals("1")));
                     case "asp" -> p = then(p, q -> q.withAspiration(v.equals("1")));
