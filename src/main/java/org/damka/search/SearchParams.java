@@ -9,10 +9,9 @@ package org.damka.search;
  * (bench/RESULTS.md, "Selectivity"): the reductions gained in every variant tried; ProbCut with Scan's
  * margin gained in international and brazilian (on there, {@link #forRules}); the internal
  * iterative reduction in russian, english and hexagonal (on there; its second ply at deep
- * nodes in english only). The horizon's clean
- * exchanges gained in every variant (on); Scan's success-rate history in english only, and not
- * surely (a switch, off); futility at the frontier
- * gained at fixed nodes in international but not at equal time (a switch, off).
+ * nodes in english only). The horizon's clean exchanges gained in every variant (on); Scan's
+ * success-rate history in english only, and not surely (a switch, off); futility at the
+ * frontier gained at fixed nodes in international but not at equal time (a switch, off).
  *
  * @param aspiration          search iterations from depth 4 on with a window around the last score
  * @param aspirationDelta     the first half-width of that window
@@ -165,10 +164,12 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      * @param on          the reduction is made
      * @param minDepth    ... at nodes with at least this depth left
      * @param twoPlyDepth a non-PV node with at least this depth left is reduced two plies
-     *                    ({@code Integer.MAX_VALUE}: never)
+     *                    ({@link #NEVER}: no node)
      */
     public record InternalReduction(boolean on, int minDepth, int twoPlyDepth) {
-        public static final InternalReduction OFF = new InternalReduction(false, 4, Integer.MAX_VALUE);
+        /** A {@code twoPlyDepth} no node reaches: the reduction is one ply everywhere. */
+        public static final int NEVER = Integer.MAX_VALUE;
+        public static final InternalReduction OFF = new InternalReduction(false, 4, NEVER);
 
         public InternalReduction withOn(boolean enabled) {
             return new InternalReduction(enabled, minDepth, twoPlyDepth);
@@ -225,7 +226,7 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     public static SearchParams forRules(org.damka.rules.Rules rules) {
         String name = rules.name();
         InternalReduction iir = DEFAULT.iir().withOn(IIR_VARIANTS.contains(name))
-                .withTwoPlyDepth(IIR_TWO_PLY_VARIANTS.contains(name) ? IIR_TWO_PLY_DEPTH : Integer.MAX_VALUE);
+                .withTwoPlyDepth(IIR_TWO_PLY_VARIANTS.contains(name) ? IIR_TWO_PLY_DEPTH : InternalReduction.NEVER);
         return DEFAULT.withProbCut(PROBCUT_VARIANTS.contains(name)).withIir(iir);
     }
 

@@ -266,7 +266,7 @@ class SearchTest {
     @Test
     void internalIterativeReductionsSecondPlyKeepsWinsAndLegalMoves() {
         changesTheTreeButKeepsWinsAndLegalMoves("IIR's second ply",
-                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, Integer.MAX_VALUE)),
+                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, SearchParams.InternalReduction.NEVER)),
                 q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, 8)), 12);
     }
 
