@@ -59,7 +59,9 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      */
     public record Reductions(boolean on, int minDepth, int fullMoves, int pvFullMoves, int deepMoves,
                              int deeperMoves, boolean exchangeOffers, boolean killers) {
-        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, Integer.MAX_VALUE, true, true);
+        /** A move index no node reaches: {@code deeperMoves} that never reduces three plies. */
+        public static final int NEVER = Integer.MAX_VALUE;
+        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, NEVER, true, true);
 
         /** The plies by which the quiet move at index move of a node with depth left is reduced. */
         int plies(int depth, int move, boolean pvNode) {
