@@ -40,7 +40,8 @@ import org.damka.search.SearchListener;
  * a search waits for a {@code stop} that has not come (infinite, ponder). {@code isready} after
  * {@code stop} answers once the stopped search's {@code bestmove} has been written. The reader
  * also passes {@code stop} and {@code quit} on at once, so a long search behind queued commands
- * still stops at once.
+ * still stops at once, and so does every search asked for before the stop whose {@code go} was
+ * still queued when the stop was read: it is stopped as it starts.
  *
  * <p>Bad input never ends the loop: a command that fails for any reason answers one
  * {@code info string error <command>: <why>} line and leaves the state as it was. Blank lines are
@@ -74,6 +75,12 @@ public final class UciProtocol {
     private volatile boolean quitting;
     /** A stop was sent to the running job: its answer comes by itself, soon. */
     private volatile boolean stopSent;
+    /**
+     * The number of the last line the reader found to be {@code stop} or {@code quit} (0: none).
+     * A job started from an earlier line is stopped as it starts: the stop was meant for it,
+     * though it was still waiting behind another search when the stop was read.
+     */
+    private volatile long stopReadAtLine;
     /** The last job started, and what the end of the input does to it. */
     private volatile Engine.Job job;
     private volatile AtEndOfInput atEndOfInput = AtEndOfInput.NOTHING;
@@ -133,6 +140,7 @@ public final class UciProtocol {
      */
     private void readInput() {
         boolean first = true;
+        long linesRead = 0;
         while (true) {
             LineReader.Line line;
             try {
@@ -148,7 +156,9 @@ public final class UciProtocol {
                 queue.add(new Input(null, now));
                 return;
             }
+            linesRead++; // numbered as the serving thread numbers them (lineNumber)
             String word = line.tooLong() ? "" : firstWord(line.text());
+            if (word.equals("stop") || word.equals("quit")) stopReadAtLine = linesRead;
             if (word.equals("stop")) stop();
             if (word.equals("quit")) {
                 quitting = true;
@@ -199,7 +209,10 @@ public final class UciProtocol {
         }
     }
 
-    /** After starting a job: quit or the end of the input may already have come. */
+    /**
+     * After starting a job: quit, a stop read after the job's line, or the end of the input may
+     * already have come.
+     */
     private void started(Engine.Job started, AtEndOfInput rule, AtEndOfInput afterPonderHit) {
         synchronized (this) {
             job = started;
@@ -207,6 +220,10 @@ public final class UciProtocol {
             atEndOfInputAfterPonderHit = afterPonderHit;
         }
         if (quitting) stop();
+        if (stopReadAtLine > lineNumber) {
+            stopSent = true;
+            engine.stop(started);
+        }
         applyEndOfInput();
     }
 

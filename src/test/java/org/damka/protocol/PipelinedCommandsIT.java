@@ -62,6 +62,23 @@ class PipelinedCommandsIT extends OneEngineIT {
         assertEquals(List.of(), engine.sync());
     }
 
+    /**
+     * A stop read while the go it answers still waits behind another search stops that one too:
+     * every search asked for before the stop answers at once, then readyok (the stop used to end
+     * only the queued search, and the long one ran on).
+     */
+    @Test
+    void aStopEndsEverySearchAskedForBeforeIt() {
+        engine.send("position startpos\ngo depth 60\ngo infinite\nstop\nisready");
+        List<String> out = engine.untilText(s -> s.equals("readyok"), 10_000);
+        assertEquals(2, out.stream().filter(s -> s.startsWith("bestmove ")).count(), out.toString());
+        engine.send("go depth 60\nposition startpos moves c3-d4\nstop\ngo depth 1");
+        out = engine.until("bestmove");
+        out = engine.until("bestmove");
+        assertTrue(out.get(0).startsWith("info depth 1 "), "the go after the stop searches: " + out);
+        assertEquals(List.of(), engine.sync());
+    }
+
     /** A malformed go behind a search is refused after that search's bestmove, in order, as position's errors are. */
     @Test
     void aBadGoBehindASearchIsAnsweredAfterItsBestmove() {
