@@ -432,7 +432,7 @@ public final class Engine {
         return start(() -> {
             try {
                 s.run(g, l, overhead, once);
-                lateness.record(s.elapsedMs(), s.hardLimitMs());
+                lateness.record(s.elapsedMs(), s.hardLimitMs(), s.readyMs());
             } catch (RuntimeException | StackOverflowError e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);

@@ -16,10 +16,16 @@ final class Lateness {
     private final long[] recent = new long[WINDOW];
     private int count;
 
-    /** Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE: none). */
-    synchronized void record(long elapsedMs, long hardMs) {
+    /**
+     * Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE:
+     * none) and when it could first answer (the end of its first iteration). Lateness counts from
+     * the later of the two: a first iteration that ends after the deadline (a fresh JVM still
+     * interprets the search) is not helped by answering earlier, and keeping that time back would
+     * starve the next moves.
+     */
+    synchronized void record(long elapsedMs, long hardMs, long readyMs) {
         if (hardMs == Long.MAX_VALUE) return;
-        recent[count++ % WINDOW] = Math.max(0, elapsedMs - hardMs);
+        recent[count++ % WINDOW] = Math.max(0, elapsedMs - Math.max(hardMs, readyMs));
     }
 
     /** The margin to keep in hand (see the class comment), at most {@value #MAX_MARGIN_MS} ms. */

@@ -177,6 +177,8 @@ public final class Search {
         return stop;
     }
 
+    private volatile long readyMs;
+
     /** Called by workers every few hundred nodes: only the main worker checks the limits. */
     void poll(Worker w) {
         if (w.index != 0) return;
@@ -226,14 +228,17 @@ public final class Search {
                 t.start();
             }
         }
+        readyMs = -1;
         for (int depth = 1; depth <= maxDepth && !forced; depth++) {
             boolean complete = main.iteration(depth, lines);
             if (!complete) break;
             report(listener, main, depth, lines);
+            if (depth == 1) readyMs = time.elapsedMs();
             int score = main.pvScores[0];
             if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score)) + 2) break;
             if (!pondering && !limits.infinite() && time.softExpired()) break;
         }
+        if (readyMs < 0) readyMs = time.elapsedMs(); // stopped inside the first iteration, or forced
         awaitAnswerAllowed(limits);
         stop = true;
         for (Thread t : helpers) {
@@ -289,6 +294,16 @@ public final class Search {
     public long hardLimitMs() {
         TimeManager t = time;
         return t == null ? Long.MAX_VALUE : t.hardMs();
+    }
+
+    /**
+     * When the last search could first answer, in ms from its start: the end of its first
+     * iteration and its report (or when it stopped without one). No search answers sooner, however early its
+     * deadline; on a fresh JVM that iteration runs interpreted and can take longer than a short
+     * move time.
+     */
+    public long readyMs() {
+        return readyMs;
     }
 
     /** Milliseconds since the last search's clock started. */

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The JIT warm-up (issue 11, point 3: fresh JVMs overran their first moves): by the first
- * {@code readyok} the JVM has already compiled the search, as its own compilation log shows.
+ * {@code readyok} (Hub: {@code ready}) the JVM has already compiled the search, as its own
+ * compilation log shows.
  */
 class WarmUpIT {
 
@@ -25,6 +26,23 @@ class WarmUpIT {
             e.expect("readyok");
             String compiled = Files.readString(log);
             assertTrue(compiled.contains("org.damka.search.Worker::search "), "Worker.search not compiled by readyok");
+        } finally {
+            Files.deleteIfExists(log);
+        }
+    }
+
+    /** Hub's {@code init} prepares as {@code isready} does: a fresh engine's first move overran without it. */
+    @Test
+    void hubInitCompilesTheSearch() throws IOException {
+        Path log = Files.createTempFile("damka-jit", ".log");
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xlog:jit+compilation=debug:file=" + log + "::filecount=0")) {
+            e.send("hub");
+            e.expect("wait");
+            e.send("set-param name=variant value=russian");
+            e.send("init");
+            e.expect("ready");
+            String compiled = Files.readString(log);
+            assertTrue(compiled.contains("org.damka.search.Worker::search "), "Worker.search not compiled by ready");
         } finally {
             Files.deleteIfExists(log);
         }

@@ -124,7 +124,7 @@ public final class HubLoop {
                 case "" -> { }
                 case "hub" -> handshake();
                 case "set-param" -> setParam(line);
-                case "init" -> send("ready");
+                case "init" -> init();
                 case "new-game" -> engine.newGame();
                 case "pos" -> position(line);
                 case "level" -> level(line);
@@ -138,6 +138,20 @@ public final class HubLoop {
             error(e.getMessage());
         }
         return true;
+    }
+
+    /**
+     * {@code init}: builds what the first search needs and warms the JIT up for the variant (as
+     * UCI's {@code isready} does), so the first move keeps its time; {@code ready} always follows.
+     */
+    private void init() {
+        try {
+            engine.ready();
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            error(e.getMessage()); // e.g. unreadable weights: said, and the GUI is not left waiting
+        } finally {
+            send("ready");
+        }
     }
 
     private void handshake() {
