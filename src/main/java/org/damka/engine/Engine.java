@@ -48,6 +48,11 @@ public final class Engine {
     public static final long MAX_MOVE_OVERHEAD_MS = 5000;
     public static final long DEFAULT_MOVE_OVERHEAD_MS = 10;
     public static final int MAX_SEARCH_DEPTH = Search.MAX_PLY - 1;
+    /**
+     * The largest node limit a search takes: years of search. A bound below a long's range, so
+     * that a number too large for a long (read as the largest long) is refused, not taken.
+     */
+    public static final long MAX_SEARCH_NODES = 1_000_000_000_000_000L;
     public static final int MAX_PERFT_DEPTH = 40;
     /**
      * Heap the engine needs besides its table: workers (about 7 MB each), the bench's own 16 MB

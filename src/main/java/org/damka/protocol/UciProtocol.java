@@ -402,7 +402,7 @@ public final class UciProtocol {
                 case "binc" -> { binc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true); clock = true; }
                 case "movestogo" -> movestogo = (int) goNumber(t, ++i, word, 1, 100_000, false);
                 case "depth" -> depth = (int) goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_DEPTH, false);
-                case "nodes" -> nodes = goNumber(t, ++i, word, 1, Long.MAX_VALUE, false);
+                case "nodes" -> nodes = goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_NODES, false);
                 case "movetime" -> movetime = goNumber(t, ++i, word, 1, MAX_TIME_MS, false);
                 case "infinite" -> infinite = true;
                 case "ponder" -> ponder = true;

@@ -292,7 +292,7 @@ class SearchIT extends OneEngineIT {
     void goParametersOutOfRangeAreRefused() {
         for (String bad : List.of("go depth 0", "go depth 128", "go depth -3", "go depth x", "go depth", "go nodes 0",
                 "go movetime 0", "go movetime -5", "go winc -1", "go movestogo 0", "go wtime abc", "go banana",
-                "go depth 99999999999999999999999", "go wtime 5 binc", "go depth \u0662", "go movetime \uff15")) {
+                "go depth 99999999999999999999999", "go nodes 9223372036854775808", "go nodes 1000000000000001", "go wtime 5 binc", "go depth \u0662", "go movetime \uff15")) {
             assertEquals(1, engine.errors(bad).size(), bad);
         }
         // Clocks at zero or below are accepted (the GUI's clock is nearly out): answer at once.

@@ -244,7 +244,7 @@ public final class HubLoop {
             String v = a.value();
             switch (a.name()) {
                 case "depth" -> depth = positive("depth", parseInt("depth", v));
-                case "nodes" -> nodes = positive("nodes", parseLong("nodes", v));
+                case "nodes" -> nodes = positive("nodes", atMost("nodes", parseLong("nodes", v), Engine.MAX_SEARCH_NODES, v));
                 case "move-time" -> moveTime = Math.max(1, seconds("move-time", v)); // 0: move at once
                 // pydraughts sends its clock less the increment: below 0 when the clock is below the increment.
                 case "time" -> time = signedSeconds("time", v);
@@ -264,6 +264,11 @@ public final class HubLoop {
     }
 
     /** A depth or node limit of 0 would mean "no limit" to the search: refused. */
+    private static long atMost(String name, long n, long max, String text) {
+        if (n > max) throw new IllegalArgumentException(name + " is too large (at most " + max + "): " + text);
+        return n;
+    }
+
     private static <N extends Number> N positive(String name, N n) {
         if (n.longValue() == 0) throw new IllegalArgumentException(name + " must be 1 or more (for no limit use level infinite)");
         return n;

@@ -106,6 +106,14 @@ class HubLoopTest {
         assertEquals("pong", out.get(out.size() - 1));
     }
 
+    /** A node count beyond a long (read as the largest long) or beyond the engine's limit is refused, not taken as no limit. */
+    @Test
+    void levelNodesTooLargeIsRefused() throws Exception {
+        List<String> out = run(null, "level nodes=9223372036854775808\nlevel nodes=1000000000000001\nlevel nodes=1000000000000000\nping\n");
+        assertEquals(2, out.stream().filter(l -> l.startsWith("error message=") && l.contains("too large")).count(), out.toString());
+        assertEquals("pong", out.get(out.size() - 1));
+    }
+
     /** pydraughts sends its clock less the increment, negative when the clock is below the increment. */
     @Test
     void aClockBelowZeroIsAccepted() throws Exception {
