@@ -91,6 +91,8 @@ public final class UciProtocol {
     private final PrintStream err;
     private final String version;
     private long lineNumber;
+    /** A line other than a blank one has been served: hub is no longer a first line. */
+    private boolean commandSeen;
 
     public UciProtocol(Engine engine, InputStream in, OutputStream out, PrintStream err, String version) {
         this.engine = engine;
@@ -118,15 +120,17 @@ public final class UciProtocol {
             if (line == null) break;
             lineNumber++;
             if (line.tooLong()) {
+                commandSeen = true;
                 out.error("line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit "
                         + LineReader.MAX_LINE_BYTES + "); ignored");
                 continue;
             }
-            if (lineNumber == 1 && isHub(line)) {
+            if (!commandSeen && isHub(line)) {
                 join(reader);
                 switchToHub("hub");
                 return;
             }
+            if (!line.text().isBlank()) commandSeen = true;
             if (!serve(line.text(), input.nanos())) return;
         }
         awaitIdle();
@@ -166,7 +170,7 @@ public final class UciProtocol {
             }
             queue.add(new Input(line, now));
             if (word.equals("quit") || (first && isHub(line))) return;
-            first = false;
+            if (!word.isEmpty() || line.tooLong()) first = false; // blank lines before hub are ignored too
         }
     }
 

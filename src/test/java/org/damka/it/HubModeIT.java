@@ -107,6 +107,19 @@ class HubModeIT {
         }
     }
 
+    /** Blank lines before the first command do not count: "hub" after them still switches. */
+    @Test
+    void blankLinesBeforeHubAreSkipped() throws Exception {
+        try (JarProcess e = new JarProcess()) {
+            e.send("");
+            e.send("   ");
+            handshake(e);
+            init(e);
+            e.send("ping");
+            assertEquals(List.of("pong"), e.until("pong"::equals, 10_000));
+        }
+    }
+
     @Test
     void pydraughtsHandshakeAndAFullGame() throws Exception {
         try (JarProcess e = new JarProcess("hub")) {
