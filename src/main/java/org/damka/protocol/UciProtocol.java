@@ -313,7 +313,9 @@ public final class UciProtocol {
                     return false;
                 }
                 case "d" -> display();
-                case "legalmoves" -> out.info("legalmoves" + prefixed(engine.game().legalMoveTexts()));
+                // A finished game has no move to play (position … moves refuses one): none listed.
+                case "legalmoves" -> out.info("legalmoves" + (engine.game().result().isPresent() ? ""
+                        : prefixed(engine.game().legalMoveTexts())));
                 case "eval" -> eval();
                 case "bench" -> bench(t);
                 default -> out.error("unknown command '" + quote(t[0]) + "' on line " + lineNumber + " (commands: "

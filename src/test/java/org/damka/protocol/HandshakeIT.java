@@ -126,6 +126,18 @@ class HandshakeIT extends OneEngineIT {
         assertTrue(g.legalMoveTexts().contains(out.split(" ")[1]), out);
     }
 
+    /** A finished game lists no legal move, as position … moves refuses any (the fuzz run found a1-b2 listed and refused). */
+    @Test
+    void aFinishedGameListsNoLegalMove() {
+        engine.command("setoption name UCI_Variant value russian");
+        engine.command("position fen W:Wa1:B");
+        assertEquals(List.of("info string legalmoves"), engine.command("legalmoves"));
+        assertEquals(1, engine.errors("position fen W:Wa1:B moves a1-b2").size());
+        engine.command("position fen W:Wa1:Bh8");
+        assertEquals(List.of("info string legalmoves a1-b2"), engine.command("legalmoves"));
+        engine.command("position startpos");
+    }
+
     private static List<String> legalMoves() {
         List<String> out = engine.command("legalmoves");
         assertEquals(1, out.size(), out.toString());
