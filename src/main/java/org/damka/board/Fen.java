@@ -17,6 +17,18 @@ import org.damka.rules.Rules;
 public final class Fen {
     private Fen() { }
 
+    /** The position inside a PDN tag ({@code [FEN "…"]}) or quotes; a wrapper left open is refused. */
+    private static String unwrap(String t) {
+        boolean tag = t.startsWith("[FEN");
+        String inner = tag ? t.substring(4).trim() : t;
+        if (tag && !inner.endsWith("]")) throw new FenException("position tag '" + t + "' is not closed with ]");
+        if (tag) inner = inner.substring(0, inner.length() - 1).trim();
+        if (inner.startsWith("\"") != inner.endsWith("\"") || inner.equals("\"")) {
+            throw new FenException("position string " + inner + " has an unmatched quote");
+        }
+        return inner.replace("\"", "").trim();
+    }
+
     /** Reads a position string; throws {@link FenException} saying what is wrong and where. */
     public static Position parse(Rules rules, String text) {
         return parse(rules, text, true);
@@ -26,9 +38,7 @@ public final class Fen {
         if (text == null) throw new FenException("empty position string");
         String t = text.trim();
         if (t.endsWith(".")) t = t.substring(0, t.length() - 1);
-        if (t.startsWith("[FEN") || t.startsWith("\"")) {
-            t = t.replace("[FEN", "").replace("]", "").replace("\"", "").trim();
-        }
+        if (t.startsWith("[FEN") || t.startsWith("\"")) t = unwrap(t);
         if (t.isEmpty()) throw new FenException("empty position string");
         if (t.length() > 2000) throw new FenException("position string too long (" + t.length() + " characters)");
         Geometry g = rules.geometry();

@@ -123,6 +123,10 @@ class FenTest {
 
     @Test
     void badPositionStrings() {
+        // A PDN tag or quotes left open (the fuzz run found them taken).
+        assertBad(Variants.RUSSIAN, "[FEN \"W:Wa1:Bh8", "not closed");
+        assertBad(Variants.RUSSIAN, "[FEN \"W:Wa1:Bh8]", "unmatched quote");
+        assertBad(Variants.RUSSIAN, "\"W:Wa1:Bh8", "unmatched quote");
         Rules i = Variants.INTERNATIONAL, r = Variants.RUSSIAN, h = Variants.HEXAGONAL;
         // unknown square
         assertBad(i, "W:W51:B1", "unknown square '51'");
