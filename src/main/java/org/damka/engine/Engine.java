@@ -160,6 +160,11 @@ public final class Engine {
         game = g;
     }
 
+    /** The moves {@link #play} would take now, in notation: none once the game is over. */
+    public synchronized List<String> legalMoveTexts() {
+        return game.result().isPresent() ? List.of() : game.legalMoveTexts();
+    }
+
     /** Plays one more move in the current game (the opponent's or ours); an illegal one changes nothing. */
     public synchronized void play(Move move) {
         requireIdle();

@@ -119,18 +119,18 @@ public final class UciProtocol {
             LineReader.Line line = input.line();
             if (line == null) break;
             lineNumber++;
+            boolean mayBeHub = !commandSeen;
+            if (opensSession(line)) commandSeen = true;
             if (line.tooLong()) {
-                commandSeen = true;
                 out.error("line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit "
                         + LineReader.MAX_LINE_BYTES + "); ignored");
                 continue;
             }
-            if (!commandSeen && isHub(line)) {
+            if (mayBeHub && isHub(line)) {
                 join(reader);
                 switchToHub("hub");
                 return;
             }
-            if (!line.text().isBlank()) commandSeen = true;
             if (!serve(line.text(), input.nanos())) return;
         }
         awaitIdle();
@@ -170,13 +170,18 @@ public final class UciProtocol {
             }
             queue.add(new Input(line, now));
             if (word.equals("quit") || (first && isHub(line))) return;
-            if (!word.isEmpty() || line.tooLong()) first = false; // blank lines before hub are ignored too
+            if (opensSession(line)) first = false;
         }
     }
 
     private static String firstWord(String text) {
         String[] t = text.trim().split("\\s+", 2);
         return t[0].toLowerCase(Locale.ROOT);
+    }
+
+    /** Any line but a blank one ends the lines a first {@code hub} may follow. */
+    private static boolean opensSession(LineReader.Line line) {
+        return line.tooLong() || !line.text().isBlank();
     }
 
     private static boolean isHub(LineReader.Line line) {
@@ -313,9 +318,7 @@ public final class UciProtocol {
                     return false;
                 }
                 case "d" -> display();
-                // A finished game has no move to play (position … moves refuses one): none listed.
-                case "legalmoves" -> out.info("legalmoves" + (engine.game().result().isPresent() ? ""
-                        : prefixed(engine.game().legalMoveTexts())));
+                case "legalmoves" -> out.info("legalmoves" + prefixed(engine.legalMoveTexts()));
                 case "eval" -> eval();
                 case "bench" -> bench(t);
                 default -> out.error("unknown command '" + quote(t[0]) + "' on line " + lineNumber + " (commands: "
