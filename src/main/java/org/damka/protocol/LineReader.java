@@ -5,8 +5,8 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Splits the input into lines at {@code \n}, dropping a {@code \r} before it, so {@code \r\n}
- * line ends work. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
+ * Splits the input into lines at {@code \n}, {@code \r\n} or a lone {@code \r} (old Mac line
+ * ends, and clients that send a bare carriage return), so no two commands are ever read as one. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
  * up to the next line end and it is returned marked too long. Bytes are decoded as UTF-8 with
  * replacement, so binary garbage becomes ordinary (unknown) text. A last line without a line end
  * still counts.
@@ -26,6 +26,8 @@ public final class LineReader {
     private final byte[] buffer = new byte[8192];
     private int pos, end;
     private byte[] line = new byte[256];
+    /** The last line ended at a {@code \r}: a {@code \n} right after it belongs to that end. */
+    private boolean afterCarriageReturn;
 
     public LineReader(InputStream in) {
         this.in = in;
@@ -46,9 +48,17 @@ public final class LineReader {
                     return finish(length, total);
                 }
             }
-            any = true;
             byte b = buffer[pos++];
+            if (afterCarriageReturn) {
+                afterCarriageReturn = false;
+                if (b == '\n') continue;
+            }
+            any = true;
             if (b == '\n') return finish(length, total);
+            if (b == '\r') {
+                afterCarriageReturn = true;
+                return finish(length, total);
+            }
             total++;
             if (total <= MAX_LINE_BYTES) {
                 if (length == line.length) line = java.util.Arrays.copyOf(line, Math.min(2 * line.length, MAX_LINE_BYTES));
@@ -59,6 +69,8 @@ public final class LineReader {
 
     /** The input not read yet, buffered bytes first (to hand the stream to another protocol). */
     InputStream rest() {
+        if (afterCarriageReturn && pos < end && buffer[pos] == '\n') pos++;
+        afterCarriageReturn = false;
         byte[] pending = java.util.Arrays.copyOfRange(buffer, pos, end);
         pos = end;
         return new java.io.SequenceInputStream(new java.io.ByteArrayInputStream(pending), in);
@@ -66,7 +78,6 @@ public final class LineReader {
 
     private Line finish(int length, long total) {
         if (total > MAX_LINE_BYTES) return new Line(null, total);
-        if (length > 0 && line[length - 1] == '\r') length--;
         return new Line(new String(line, 0, length, StandardCharsets.UTF_8), total);
     }
 }

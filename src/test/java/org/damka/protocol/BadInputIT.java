@@ -58,6 +58,17 @@ class BadInputIT extends OneEngineIT {
     }
 
     @Test
+    void aCarriageReturnAloneEndsALineToo() {
+        // Old Mac line ends: before, these three commands were read as one unknown command.
+        engine.sendRaw("ucinewgame\rposition startpos moves c3-d4\risready\r".getBytes(StandardCharsets.US_ASCII));
+        assertEquals("readyok", engine.expect("readyok"));
+        assertEquals("1 c3-d4", engine.display("moves played"));
+        engine.sendRaw("position startpos moves c3-d4 f6-g5\r".getBytes(StandardCharsets.US_ASCII));
+        assertEquals(List.of(), engine.sync());
+        assertStateKept();
+    }
+
+    @Test
     void veryLongLinesAreRefusedWhole() {
         StringBuilder sb = new StringBuilder("position startpos moves");
         while (sb.length() < 400_000) sb.append(" c3-d4 d6-c5");
@@ -79,7 +90,7 @@ class BadInputIT extends OneEngineIT {
         for (int i = 0; i < 50; i++) {
             byte[] junk = new byte[1 + rnd.nextInt(300)];
             rnd.nextBytes(junk);
-            for (int k = 0; k < junk.length; k++) if (junk[k] == '\n') junk[k] = 0;
+            for (int k = 0; k < junk.length; k++) if (junk[k] == '\n' || junk[k] == '\r') junk[k] = 0; // one line
             engine.sendRaw(junk);
             engine.send("");
             List<String> out = engine.sync();

@@ -96,9 +96,12 @@ final class FuzzLines {
             for (int m = 0; m < mutations; m++) s = mutate(s);
             line = s.getBytes(StandardCharsets.UTF_8);
         }
-        if (rnd.nextInt(5) == 0) line = Arrays.copyOf(line, line.length + 1);
-        if (line.length > 0 && line[line.length - 1] == 0) line[line.length - 1] = '\r';
-        for (int i = 0; i < line.length; i++) if (line[i] == '\n') line[i] = ' ';
+        // A line end inside would make two lines: \n and \r (a line end of its own) become blanks.
+        for (int i = 0; i < line.length; i++) if (line[i] == '\n' || line[i] == '\r') line[i] = ' ';
+        if (rnd.nextInt(5) == 0) {
+            line = Arrays.copyOf(line, line.length + 1);
+            line[line.length - 1] = '\r'; // sent as \r\n
+        }
         return safe(line) ? line : "isready".getBytes(StandardCharsets.US_ASCII);
     }
 

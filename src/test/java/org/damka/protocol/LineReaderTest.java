@@ -29,16 +29,45 @@ class LineReaderTest {
     }
 
     @Test
-    void splitsOnNewlineDropsCarriageReturnAndKeepsALastUnterminatedLine() throws IOException {
+    void splitsOnNewlineCarriageReturnOrBothAndKeepsALastUnterminatedLine() throws IOException {
         for (boolean slow : new boolean[] {false, true}) {
-            byte[] in = bytes("uci\r\n\nisready\r\r\nlast");
+            byte[] in = bytes("uci\r\n\nisready\r\r\nucinewgame\rposition startpos\r\rgo\nlast");
             LineReader r = new LineReader(slow ? trickle(in) : new ByteArrayInputStream(in));
             assertEquals("uci", r.next().text());
             assertEquals("", r.next().text());
-            assertEquals("isready\r", r.next().text());
+            assertEquals("isready", r.next().text());
+            assertEquals("", r.next().text()); // the second \r ends an empty line; its \n belongs to it
+            assertEquals("ucinewgame", r.next().text());
+            assertEquals("position startpos", r.next().text());
+            assertEquals("", r.next().text());
+            assertEquals("go", r.next().text());
             assertEquals("last", r.next().text());
             assertNull(r.next());
         }
+    }
+
+    @Test
+    void aLoneCarriageReturnEndsTheLineWithoutWaitingForMore() throws IOException {
+        // An interactive client that ends "isready" with \r alone must get it at once, not when
+        // its next line comes: the stream below fails if read past the \r.
+        InputStream in = new ByteArrayInputStream(bytes("isready\r")) {
+            @Override
+            public synchronized int read(byte[] b, int off, int len) {
+                int n = super.read(b, off, len);
+                if (n < 0) throw new AssertionError("read past the line end");
+                return n;
+            }
+        };
+        assertEquals("isready", new LineReader(in).next().text());
+    }
+
+    @Test
+    void theRestHandedOnAfterACarriageReturnDoesNotStartWithItsNewline() throws IOException {
+        LineReader r = new LineReader(new ByteArrayInputStream(bytes("hub\r\ninit\r\n")));
+        assertEquals("hub", r.next().text());
+        LineReader hub = new LineReader(r.rest());
+        assertEquals("init", hub.next().text());
+        assertNull(hub.next());
     }
 
     @Test
