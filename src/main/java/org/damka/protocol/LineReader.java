@@ -6,7 +6,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Splits the input into lines at {@code \n}, {@code \r\n} or a lone {@code \r} (old Mac line
- * ends, and clients that send a bare carriage return), so no two commands are ever read as one. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
+ * ends), so no two commands are read as one and a line ending in {@code \r} is answered without
+ * waiting for more. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
  * up to the next line end and it is returned marked too long. Bytes are decoded as UTF-8 with
  * replacement, so binary garbage becomes ordinary (unknown) text. A last line without a line end
  * still counts.
@@ -69,6 +70,7 @@ public final class LineReader {
 
     /** The input not read yet, buffered bytes first (to hand the stream to another protocol). */
     InputStream rest() {
+        // A \n not read yet would reach the next reader as a blank line, which every protocol ignores.
         if (afterCarriageReturn && pos < end && buffer[pos] == '\n') pos++;
         afterCarriageReturn = false;
         byte[] pending = java.util.Arrays.copyOfRange(buffer, pos, end);
