@@ -51,6 +51,8 @@ public final class Search {
     private long preparedAt;
     private long nodeLimit;
     private volatile TimeManager time;
+    /** When the last search could first answer ({@link #readyMs}). */
+    private volatile long readyMs;
 
     public Search(Rules rules, Evaluator evaluator) {
         this(rules, evaluator, 16);
@@ -177,8 +179,6 @@ public final class Search {
         return stop;
     }
 
-    private volatile long readyMs;
-
     /** Called by workers every few hundred nodes: only the main worker checks the limits. */
     void poll(Worker w) {
         if (w.index != 0) return;
@@ -298,9 +298,9 @@ public final class Search {
 
     /**
      * When the last search could first answer, in ms from its start: the end of its first
-     * iteration and its report (or when it stopped without one). No search answers sooner, however early its
-     * deadline; on a fresh JVM that iteration runs interpreted and can take longer than a short
-     * move time.
+     * iteration and its report (or when it stopped without one). No search answers sooner,
+     * however early its deadline; on a fresh JVM that iteration runs interpreted and can take
+     * longer than a short move time.
      */
     public long readyMs() {
         return readyMs;

@@ -264,13 +264,14 @@ public final class HubLoop {
     }
 
     /** A depth or node limit of 0 would mean "no limit" to the search: refused. */
-    private static long atMost(String name, long n, long max, String text) {
-        if (n > max) throw new IllegalArgumentException(name + " is too large (at most " + max + "): " + text);
+    private static <N extends Number> N positive(String name, N n) {
+        if (n.longValue() == 0) throw new IllegalArgumentException(name + " must be 1 or more (for no limit use level infinite)");
         return n;
     }
 
-    private static <N extends Number> N positive(String name, N n) {
-        if (n.longValue() == 0) throw new IllegalArgumentException(name + " must be 1 or more (for no limit use level infinite)");
+    /** A limit above the engine's bound (a node count beyond years of search) is refused, not clipped. */
+    private static long atMost(String name, long n, long max, String text) {
+        if (n > max) throw new IllegalArgumentException(name + " is too large (at most " + max + "): " + text);
         return n;
     }
 
