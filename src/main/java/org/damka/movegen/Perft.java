@@ -36,7 +36,9 @@ public final class Perft {
         for (int i = 0; i < n; i++) {
             child.copyFrom(p);
             list.play(child, i);
-            nodes += count(ply + 1, depth - 1);
+            // The last ply counted here, not by a call per child: the recursion is not inlined,
+            // and a call per position one ply above the leaves cost a fifth of perft's time.
+            nodes += depth == 2 ? generator.countMoves(child) : count(ply + 1, depth - 1);
         }
         return nodes;
     }
