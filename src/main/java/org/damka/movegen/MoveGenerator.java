@@ -51,7 +51,7 @@ public abstract class MoveGenerator {
      * Whether counting mode may count men's moves by bitboards ({@link #menToWalk}): the family
      * can, single jumps all rank alike, and no longer capture by a man ranks below them.
      */
-    private final boolean menCountShortcut;
+    protected final boolean menCountShortcut;
     private final int singleJumpRank;
 
     // Walker state for the move being built.
@@ -150,7 +150,7 @@ public abstract class MoveGenerator {
      * singleJumps one-jump captures made by other men. The walked captures outrank those unless
      * they too are single jumps or the choice is free.
      */
-    private int countByWalk(Position p, long menLo, long menHi, int singleJumps) {
+    protected final int countByWalk(Position p, long menLo, long menHi, int singleJumps) {
         scratch.clear();
         counting = true;
         counted = 0;
@@ -158,6 +158,22 @@ public abstract class MoveGenerator {
         counting = false;
         int walked = counted + scratch.size;
         return !ranked || best == singleJumpRank ? walked + singleJumps : walked;
+    }
+
+    /**
+     * perft(2) of a position: the legal moves of each of its children, summed (perft's last two
+     * plies). Here every move is played into {@code child} and its moves counted; a family may
+     * count some children from the bitboards of the move instead. {@code list} is scratch.
+     */
+    public long countChildMoves(Position p, MoveList list, Position child) {
+        int n = generate(p, list);
+        long total = 0;
+        for (int i = 0; i < n; i++) {
+            child.copyFrom(p);
+            list.play(child, i);
+            total += countMoves(child);
+        }
+        return total;
     }
 
     /**

@@ -98,7 +98,11 @@ final class SquareMoveGenerator extends MoveGenerator {
     @Override
     protected long menToWalk(Position p) {
         int side = p.sideToMove();
-        long men = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        return menToWalk(side, p.piecesLo(side), p.piecesLo(side ^ 1));
+    }
+
+    /** {@link #menToWalk(Position)} of a side with these men (and no king) against these pieces. */
+    private long menToWalk(int side, long men, long enemy) {
         long empty = board & ~(men | enemy);
         int a = sUp1, b = sUp2;
         // Squares from which a man could jump, per direction (the bits of manCapture's dirs).
@@ -128,6 +132,40 @@ final class SquareMoveGenerator extends MoveGenerator {
         countedByBitboards = Long.bitCount(j0 & rest) + Long.bitCount(j1 & rest)
                 + Long.bitCount(j2 & rest) + Long.bitCount(j3 & rest);
         return walk;
+    }
+
+    /**
+     * perft(2) with the men's quiet moves counted from their bitboards: when no king is on the
+     * board and the side to move has no capture, each child is its parent with one man moved,
+     * and its moves are {@link #menToWalk}'s count of the opponent's men against the moved set.
+     * A child is built and walked only when one of its jumps may go on.
+     */
+    @Override
+    public long countChildMoves(Position p, MoveList list, Position child) {
+        int side = p.sideToMove();
+        if (!menCountShortcut || p.kingsLo() != 0 || jumpingMenLo(p) != 0) return super.countChildMoves(p, list, child);
+        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long empty = board & ~(own | enemy);
+        long promo = promotion[side];
+        boolean white = side == Position.WHITE;
+        long total = 0;
+        for (int k = 0; k < 2; k++) {
+            int s = k == 0 ? sUp1 : sUp2;
+            for (long t = (white ? own >>> s : own << s) & empty; t != 0; t &= t - 1) {
+                int to = Long.numberOfTrailingZeros(t);
+                int from = white ? to + s : to - s;
+                long walk = menToWalk(side ^ 1, enemy, own ^ (1L << from) ^ (1L << to));
+                if (walk == 0) {
+                    total += countedByBitboards;
+                } else {
+                    int single = countedByBitboards;
+                    child.copyFrom(p);
+                    child.play(from, to, 0, 0, ((promo >>> to) & 1) != 0);
+                    total += countByWalk(child, walk, 0, single);
+                }
+            }
+        }
+        return total;
     }
 
     @Override

@@ -81,6 +81,8 @@ class DifferentialTest {
         final Rules rules;
         final MoveGenerator generator;
         final MoveList list = new MoveList();
+        final MoveList childList = new MoveList(), scratch = new MoveList();
+        final Position child = new Position(), scratchChild = new Position();
         long movesCompared;
 
         Checker(Rules rules) {
@@ -118,6 +120,16 @@ class DifferentialTest {
                 assertTrue(list.isCapture(i) == captures, () -> rules.name() + " " + fen + ": mixed list");
             }
             movesCompared += list.size();
+            // perft(2) as the family counts it (men's moves from their bitboards where it can)
+            // against every move played and its child's moves listed.
+            long grandchildren = 0;
+            for (int i = 0; i < list.size(); i++) {
+                child.copyFrom(p);
+                list.play(child, i);
+                grandchildren += generator.generate(child, childList);
+            }
+            assertEquals(grandchildren, generator.countChildMoves(p, scratch, scratchChild),
+                    () -> rules.name() + " " + fen + ": countChildMoves");
         }
     }
 }
