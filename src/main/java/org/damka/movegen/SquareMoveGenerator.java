@@ -135,37 +135,51 @@ final class SquareMoveGenerator extends MoveGenerator {
     }
 
     /**
-     * perft(2) with the men's quiet moves counted from their bitboards: when no king is on the
-     * board and the side to move has no capture, each child is its parent with one man moved,
-     * and its moves are {@link #menToWalk}'s count of the opponent's men against the moved set.
-     * A child is built and walked only when one of its jumps may go on.
+     * perft(2) with the children counted from the bitboards of the move: when no king is on the
+     * board, each child is its parent with one man moved (and the pieces it took removed), and its
+     * moves are {@link #menToWalk}'s count of the opponent's men against that position. A child is
+     * built and walked only when one of its jumps may go on. Quiet moves are read from the
+     * bitboards too; captures are listed by the walker.
      */
     @Override
     public long countChildMoves(Position p, MoveList list, Position child) {
+        if (!menCountShortcut || p.kingsLo() != 0) return super.countChildMoves(p, list, child);
         int side = p.sideToMove();
-        if (!menCountShortcut || p.kingsLo() != 0 || jumpingMenLo(p) != 0) return super.countChildMoves(p, list, child);
         long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
+        long total = 0;
+        if (jumpingMenLo(p) != 0) {
+            int n = generate(p, list);
+            for (int i = 0; i < n; i++) {
+                total += countAfter(p, child, own, enemy, list.from(i), list.to(i), list.capturedLo(i), list.promotes(i));
+            }
+            return total;
+        }
         long empty = board & ~(own | enemy);
         long promo = promotion[side];
         boolean white = side == Position.WHITE;
-        long total = 0;
         for (int k = 0; k < 2; k++) {
             int s = k == 0 ? sUp1 : sUp2;
             for (long t = (white ? own >>> s : own << s) & empty; t != 0; t &= t - 1) {
                 int to = Long.numberOfTrailingZeros(t);
                 int from = white ? to + s : to - s;
-                long walk = menToWalk(side ^ 1, enemy, own ^ (1L << from) ^ (1L << to));
-                if (walk == 0) {
-                    total += countedByBitboards;
-                } else {
-                    int single = countedByBitboards;
-                    child.copyFrom(p);
-                    child.play(from, to, 0, 0, ((promo >>> to) & 1) != 0);
-                    total += countByWalk(child, walk, 0, single);
-                }
+                total += countAfter(p, child, own, enemy, from, to, 0, ((promo >>> to) & 1) != 0);
             }
         }
         return total;
+    }
+
+    /**
+     * The moves of p's child after p's man (of own) goes from, to, taking captured of enemy: a
+     * {@link #menToWalk} count, with the child built in {@code child} only when a jump may go on.
+     * (A man that comes back to its square, from == to, leaves own as it was.)
+     */
+    private int countAfter(Position p, Position child, long own, long enemy, int from, int to, long captured, boolean promotes) {
+        long walk = menToWalk(p.sideToMove() ^ 1, enemy & ~captured, own ^ (1L << from) ^ (1L << to));
+        if (walk == 0) return countedByBitboards;
+        int single = countedByBitboards;
+        child.copyFrom(p);
+        child.play(from, to, captured, 0, promotes);
+        return countByWalk(child, walk, 0, single);
     }
 
     @Override
