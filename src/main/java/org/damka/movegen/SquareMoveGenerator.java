@@ -150,7 +150,7 @@ final class SquareMoveGenerator extends MoveGenerator {
         if (jumpingMenLo(p) != 0) {
             int n = generate(p, list);
             for (int i = 0; i < n; i++) {
-                total += countAfter(p, child, own, enemy, list.from(i), list.to(i), list.capturedLo(i), list.promotes(i));
+                total += countAfter(p, child, list.from(i), list.to(i), list.capturedLo(i), list.promotes(i));
             }
             return total;
         }
@@ -162,19 +162,21 @@ final class SquareMoveGenerator extends MoveGenerator {
             for (long t = (white ? own >>> s : own << s) & empty; t != 0; t &= t - 1) {
                 int to = Long.numberOfTrailingZeros(t);
                 int from = white ? to + s : to - s;
-                total += countAfter(p, child, own, enemy, from, to, 0, ((promo >>> to) & 1) != 0);
+                total += countAfter(p, child, from, to, 0, ((promo >>> to) & 1) != 0);
             }
         }
         return total;
     }
 
     /**
-     * The moves of p's child after p's man (of own) goes from, to, taking captured of enemy: a
-     * {@link #menToWalk} count, with the child built in {@code child} only when a jump may go on.
-     * (A man that comes back to its square, from == to, leaves own as it was.)
+     * The moves of p's child after a man's move (given as {@link Position#play} takes it, low word):
+     * a {@link #menToWalk} count, with the child built in {@code child} only when a jump may go on.
+     * (A man that comes back to its square, from == to, leaves its side's set as it was.)
      */
-    private int countAfter(Position p, Position child, long own, long enemy, int from, int to, long captured, boolean promotes) {
-        long walk = menToWalk(p.sideToMove() ^ 1, enemy & ~captured, own ^ (1L << from) ^ (1L << to));
+    private int countAfter(Position p, Position child, int from, int to, long captured, boolean promotes) {
+        int side = p.sideToMove();
+        long movedSide = p.piecesLo(side) ^ (1L << from) ^ (1L << to);
+        long walk = menToWalk(side ^ 1, p.piecesLo(side ^ 1) & ~captured, movedSide);
         if (walk == 0) return countedByBitboards;
         int single = countedByBitboards;
         child.copyFrom(p);
