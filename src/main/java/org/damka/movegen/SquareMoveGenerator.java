@@ -144,8 +144,6 @@ final class SquareMoveGenerator extends MoveGenerator {
     @Override
     public long countChildMoves(Position p, MoveList list, Position child) {
         if (!menCountShortcut || p.kingsLo() != 0) return super.countChildMoves(p, list, child);
-        int side = p.sideToMove();
-        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
         long total = 0;
         if (jumpingMenLo(p) != 0) {
             int n = generate(p, list);
@@ -154,6 +152,8 @@ final class SquareMoveGenerator extends MoveGenerator {
             }
             return total;
         }
+        int side = p.sideToMove();
+        long own = p.piecesLo(side), enemy = p.piecesLo(side ^ 1);
         long empty = board & ~(own | enemy);
         long promo = promotion[side];
         boolean white = side == Position.WHITE;
