@@ -34,7 +34,7 @@ def squares(move, hub):
 
 
 def read(path):
-    """(engine, moves before the move, side to move at the start is White, White-view score, depth) per move."""
+    """Per move: (engine, the moves played before it, whether White made it, its score from White's side, depth)."""
     state = collections.defaultdict(dict)
     moves = []
     line_re = re.compile(r'\s*\d+ (\S+) ([<>!]) (.*)')
@@ -49,6 +49,7 @@ def read(path):
                 rest = text.split(' moves ')
                 st['moves'] = rest[1].split() if len(rest) > 1 else []
                 fen = rest[0].split()
+                # damka match sends `position fen`; after `startpos` White is taken to move first.
                 st['white'] = fen[2][0] in 'Ww' if len(fen) > 2 else True
                 st['hub'] = False
                 st.pop('score', None)
