@@ -95,7 +95,7 @@ def main():
     names = list(dict.fromkeys(m[0] for m in moves))
     if len(names) != 2:
         sys.exit('score-trajectories: expected two engines in the log, found %s' % (names or 'none'))
-    games = collections.OrderedDict()
+    games = {}
     for name, played, white_to_move, score, depth in moves:
         if len(played) < PREFIX:
             continue
