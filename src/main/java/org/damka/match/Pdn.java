@@ -122,6 +122,8 @@ public final class Pdn {
             } else if (c == ')') {
                 depth = Math.max(0, depth - 1);
                 i++;
+            } else if (c == '}' || c == '[') {
+                i++; // a stray closing brace, or a bracket inside a variation: no token starts here
             } else {
                 int start = i;
                 while (i < n && !Character.isWhitespace(text.charAt(i)) && "{}()[".indexOf(text.charAt(i)) < 0) i++;

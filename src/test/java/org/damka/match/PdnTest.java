@@ -3,8 +3,10 @@ package org.damka.match;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,6 +100,17 @@ class PdnTest {
     void malformedTagIsAnError() {
         assertThrows(IllegalArgumentException.class, () -> Pdn.parse("[Event x]\n1. c3-d4 *"));
         assertThrows(IllegalArgumentException.class, () -> Pdn.parse("[Event \"x\"\n1. c3-d4 *"));
+    }
+
+    /** Stray brackets once stopped the reader on the same character for ever (a GUI import hung its room). */
+    @Test
+    void strayBracketsAreSkipped() {
+        Duration bound = Duration.ofSeconds(10); // a hang guard, not a speed test
+        assertEquals(List.of("c3-d4", "f6-g5"),
+                assertTimeoutPreemptively(bound, () -> Pdn.parse("1. c3-d4 } f6-g5 *")).get(0).moves());
+        assertEquals(List.of("c3-d4", "f6-g5"),
+                assertTimeoutPreemptively(bound, () -> Pdn.parse("1. c3-d4 (1. e3-f4 [x] ) f6-g5 *")).get(0).moves());
+        assertEquals(List.of("c3-d4"), assertTimeoutPreemptively(bound, () -> Pdn.parse("1. c3-d4 ( [")).get(0).moves());
     }
 
     @Test
