@@ -442,7 +442,8 @@ public final class Engine {
         return start(() -> {
             try {
                 s.run(g, l, overhead, once);
-                lateness.record(s.elapsedMs(), s.hardLimitMs(), s.readyMs());
+                // A ponder search stopped before ponder hit was never on the clock: not late, however long.
+                if (!s.endedPondering()) lateness.record(s.elapsedMs(), s.hardLimitMs(), s.readyMs());
             } catch (RuntimeException | StackOverflowError e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);

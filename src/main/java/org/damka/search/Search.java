@@ -290,6 +290,11 @@ public final class Search {
         }
     }
 
+    /** Whether the last search ended still pondering (stopped before ponder hit): no clock ran for it. */
+    public boolean endedPondering() {
+        return pondering;
+    }
+
     /** The hard deadline of the last search in ms from its start (Long.MAX_VALUE when it had none). */
     public long hardLimitMs() {
         TimeManager t = time;

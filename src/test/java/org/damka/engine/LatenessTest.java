@@ -1,7 +1,15 @@
 package org.damka.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import org.damka.movegen.Move;
+import org.damka.search.SearchInfo;
+import org.damka.search.SearchLimits;
+import org.damka.search.SearchListener;
 import org.junit.jupiter.api.Test;
 
 /** The adaptive safety margin (issue 11, point 3): it follows what the engine measured. */
@@ -37,6 +45,26 @@ class LatenessTest {
         assertEquals(13, l.marginMs());
         l.record(300, 80, 40); // ready in time, answered late: the machine's delay
         assertEquals(220, l.marginMs());
+    }
+
+    /**
+     * A ponder miss (go ponder, then stop) once counted its whole pondering time as lateness: the
+     * next moves kept up to a second more in hand, and with a few seconds left played unsearched.
+     */
+    @Test
+    void aPonderSearchStoppedBeforePonderHitIsNotLate() throws InterruptedException {
+        Engine engine = new Engine();
+        long before = engine.effectiveMoveOverheadMs();
+        CountDownLatch answered = new CountDownLatch(1);
+        engine.go(SearchLimits.NONE.withClocks(1_000, 0).withPonder(true), new SearchListener() {
+            @Override public void info(SearchInfo info) { }
+            @Override public void bestMove(Move move, Move ponder) { answered.countDown(); }
+        });
+        Thread.sleep(1_500); // past any hard deadline of a one-second clock
+        engine.stop();
+        assertTrue(answered.await(10, TimeUnit.SECONDS), "stop answers");
+        engine.waitForSearch();
+        assertEquals(before, engine.effectiveMoveOverheadMs());
     }
 
     @Test
