@@ -562,7 +562,8 @@ public final class UciProtocol {
     /**
      * {@code bench [depth]}: the fixed bench searches (one thread, fresh tables) on the engine's
      * thread, reported as {@code info string} lines; the engine keeps answering meanwhile, and
-     * {@code stop} ends it. It always completes at the end of the input.
+     * {@code stop} ends it. At the end of the input the fixed bench completes; one to a depth the
+     * user chose is bounded like {@code go depth} (bench 40 would run for days).
      */
     private void bench(String[] t) {
         if (t.length > 2) throw new IllegalArgumentException("expected 'bench [depth]'");
@@ -573,7 +574,8 @@ public final class UciProtocol {
             if (result.complete()) out.info(result.summary());
             else out.info("bench stopped after " + result.lines().size() + " positions (" + result.nodes() + " nodes)");
         }, e -> out.error("bench: " + e.getMessage()));
-        started(bench, AtEndOfInput.NOTHING, AtEndOfInput.NOTHING);
+        AtEndOfInput rule = depth == 0 ? AtEndOfInput.NOTHING : AtEndOfInput.STOP_AFTER_GRACE;
+        started(bench, rule, rule);
     }
 
     private void eval() {

@@ -10,7 +10,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The end of the input (issue 11, point 4; protocol.md, "End of input"): a script that writes
  * {@code bench} and closes the pipe gets the bench; a search that would outlive a dead GUI
- * (depth 127, perft 40, also one queued behind another) is stopped, answers, and the process
+ * (depth 127, perft 40, bench 40, also one queued behind another) is stopped, answers, and the process
  * exits. The bounds are generous: the rule gives such a search one second.
  */
 class EndOfInputIT {
@@ -19,10 +19,21 @@ class EndOfInputIT {
     @Test
     void benchCompletesBeforeTheEngineExits() {
         try (EngineUnderTest e = EngineUnderTest.start()) {
-            e.send("bench 2");
+            e.send("bench");
             e.closeInput();
             String last = e.expect("info string bench ");
             assertTrue(last.matches("info string bench \\d+ nodes \\d+ nps \\d+ ms"), last);
+            assertEquals(0, e.waitFor(EXIT_MS));
+        }
+    }
+
+    /** A bench to a depth of the user's choice is bounded like go depth: bench 40 would run for days. */
+    @Test
+    void aDeepBenchIsStoppedAndSaysSo() {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            e.send("bench 40");
+            e.closeInput();
+            e.expect("info string bench stopped after ");
             assertEquals(0, e.waitFor(EXIT_MS));
         }
     }
