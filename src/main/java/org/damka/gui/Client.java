@@ -111,9 +111,9 @@ public final class Client implements Session.Listener.AutoDemanding {
             default -> throw new IllegalArgumentException("side must be white, black or random");
         };
         Level level = Level.parse(request.path("level").asText(null));
-        leaveRoom();
         String token = context.newToken();
         Room r = context.create(mode, rules, side, level, token, address);
+        leaveRoom(); // only now: a refused request leaves the client where it was
         r.join(this, token, null);
         r.begin();
     }
@@ -124,7 +124,10 @@ public final class Client implements Session.Listener.AutoDemanding {
         if (r == null) throw new IllegalArgumentException("no room with the code '" + abbreviate(code) + "' (it may have expired)");
         String token = request.path("token").asText(null);
         String wanted = request.hasNonNull("seat") ? request.get("seat").asText() : null;
-        if (r != room) leaveRoom();
+        if (r != room) {
+            r.seatFor(token, wanted); // throws if there is no seat for it: the client stays where it was
+            leaveRoom();
+        }
         r.join(this, token, wanted);
     }
 

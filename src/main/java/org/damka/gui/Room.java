@@ -81,7 +81,10 @@ final class Room {
      */
     synchronized Seat join(Client client, String token, String wanted) {
         touch();
-        Seat seat = seatFor(token, wanted);
+        int side = seatFor(token, wanted);
+        Seat seat = side == SPECTATOR ? new Seat(SPECTATOR, null)
+                : side == BOTH || token != null && token.equals(tokens[side]) ? new Seat(side, token)
+                : new Seat(side, tokens[side] = context.newToken());
         client.seated(this, seat.seat());
         ObjectNode joined = JSON.objectNode();
         joined.put("type", "joined");
@@ -96,12 +99,16 @@ final class Room {
         return seat;
     }
 
-    private Seat seatFor(String token, String wanted) {
+    /**
+     * The seat {@link #join} would give (a side, BOTH or SPECTATOR), or an exception saying why
+     * there is none; changes nothing, so a client can ask before it leaves its room.
+     */
+    synchronized int seatFor(String token, String wanted) {
         if (token != null && !token.isEmpty()) {
-            if (token.equals(tokens[0]) && token.equals(tokens[1])) return new Seat(BOTH, token);
-            for (int side = 0; side < 2; side++) if (token.equals(tokens[side])) return new Seat(side, token);
+            if (token.equals(tokens[0]) && token.equals(tokens[1])) return BOTH;
+            for (int side = 0; side < 2; side++) if (token.equals(tokens[side])) return side;
         }
-        if ("spectator".equals(wanted)) return new Seat(SPECTATOR, null);
+        if ("spectator".equals(wanted)) return SPECTATOR;
         int wantedSide = wanted == null ? -1 : switch (wanted) {
             case "white" -> Position.WHITE;
             case "black" -> Position.BLACK;
@@ -109,20 +116,14 @@ final class Room {
         };
         if (mode != Mode.ONLINE) {
             if (wantedSide >= 0) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
-            return new Seat(SPECTATOR, null);
+            return SPECTATOR;
         }
         if (wantedSide >= 0) {
             if (tokens[wantedSide] != null) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
-            tokens[wantedSide] = context.newToken();
-            return new Seat(wantedSide, tokens[wantedSide]);
+            return wantedSide;
         }
-        for (int side = 0; side < 2; side++) {
-            if (tokens[side] == null) {
-                tokens[side] = context.newToken();
-                return new Seat(side, tokens[side]);
-            }
-        }
-        return new Seat(SPECTATOR, null);
+        for (int side = 0; side < 2; side++) if (tokens[side] == null) return side;
+        return SPECTATOR;
     }
 
     /** After creation: the engine makes the first move when it has it (english: Black starts). */
@@ -277,7 +278,12 @@ final class Room {
     private EnginePlayer engine() {
         if (engine == null) {
             context.claimEngine();
-            engine = new EnginePlayer(rules.name());
+            try {
+                engine = new EnginePlayer(rules.name());
+            } catch (RuntimeException | Error e) { // e.g. its table does not fit in the heap
+                context.releaseEngine();
+                throw e;
+            }
         }
         return engine;
     }

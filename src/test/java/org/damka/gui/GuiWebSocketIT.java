@@ -151,6 +151,21 @@ class GuiWebSocketIT {
         }
     }
 
+    /** A refused join once left the player's own room first: its seat showed "away" for nothing. */
+    @Test
+    void aRefusedJoinKeepsThePlayerInItsRoom() throws Exception {
+        try (Table t = table(); Table other = table()) {
+            String taken = "{\"type\":\"join\",\"room\":\"" + other.code() + "\",\"seat\":\"black\"}";
+            assertTrue(errorAndNothingChanged(t, t.black(), taken).get("message").asText().contains("seat is taken"));
+            String unknown = "{\"type\":\"join\",\"room\":\"" + other.code() + "\",\"seat\":\"x\"}";
+            assertTrue(errorAndNothingChanged(t, t.black(), unknown).get("message").asText().contains("unknown seat"));
+            t.black().send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            JsonNode state;
+            do state = t.white().next("state"); while (state.get("ply").asInt() != 2);
+            assertEquals("connected", state.get("seats").get("black").asText());
+        }
+    }
+
     @Test
     void aReconnectingPlayerGetsTheSameSeatBack() throws Exception {
         try (Table t = table()) {
