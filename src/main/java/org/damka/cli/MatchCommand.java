@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.damka.match.Adjudication;
@@ -180,6 +182,12 @@ final class MatchCommand implements Callable<Integer> {
         if (marginMs < 0) throw new IllegalArgumentException("--time-margin must not be negative");
         if (timeoutMs < 1 || startTimeoutMs < 1) throw new IllegalArgumentException("--timeout and --startup-timeout must be positive");
         // Output files are checked now, not after hours of games.
+        Map<String, Path> files = new LinkedHashMap<>();
+        files.put("--openings", openings);
+        files.put("--pdn", pdn);
+        files.put("--json", json);
+        files.put("--log", logFile);
+        FileErrors.checkDistinct(files);
         if (pdn != null) FileErrors.checkWritable(pdn, "--pdn");
         if (json != null) FileErrors.checkWritable(json, "--json");
         if (logFile != null) FileErrors.checkWritable(logFile, "--log");

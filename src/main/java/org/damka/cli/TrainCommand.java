@@ -2,10 +2,13 @@ package org.damka.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.damka.eval.learned.LearnedWeights;
+import org.damka.match.FileErrors;
 import org.damka.rules.Rules;
 import org.damka.train.Trainer;
 import picocli.CommandLine.Command;
@@ -64,9 +67,20 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (epochs < 0 || batch < 1 || !(learningRate > 0) || !(l2 >= 0) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64
+        if (epochs < 0 || batch < 1 || !(learningRate > 0 && Double.isFinite(learningRate)) || !(l2 >= 0 && Double.isFinite(l2)) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64
                 || !(searchShare >= 0 && searchShare <= 1)) {
             return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, 0 <= --search-share <= 1, --threads 1..64", 2);
+        }
+        try {
+            FileErrors.checkOutputPath(out, "--out");
+            for (Path f : files) {
+                Map<String, Path> pair = new LinkedHashMap<>();
+                pair.put("the input", f);
+                pair.put("--out", out);
+                FileErrors.checkDistinct(pair);
+            }
+        } catch (IllegalArgumentException e) {
+            return fail(e.getMessage(), 2);
         }
         return FileJob.report("train", err, () -> {
             LearnedWeights start = resume == null ? LearnedWeights.initial(rules) : LearnedWeights.read(rules, resume);

@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.Map;
 
 /**
  * File problems in words a user can act on ("no such directory", "permission denied", "not
@@ -26,6 +28,53 @@ public final class FileErrors {
         if (e instanceof AccessDeniedException) return "permission denied";
         if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
+    /**
+     * Why {@code file} is no regular file to read (a directory; a pipe or a device, which would
+     * block the reader), or null when it is one or does not exist (the open will say so).
+     */
+    public static String notRegular(Path file) {
+        if (Files.isDirectory(file)) return "it is a directory";
+        if (Files.exists(file) && !Files.isRegularFile(file)) return "not a regular file (a pipe or a device?)";
+        return null;
+    }
+
+    /**
+     * Checks now, before any work, that {@code file} could be written at the end: it is no
+     * directory and its folder exists. Touches nothing (for outputs written whole at the end).
+     */
+    public static void checkOutputPath(Path file, String what) {
+        if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot write " + what + " " + file + ": it is a directory");
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new IllegalArgumentException("cannot write " + what + " " + file + ": no such directory " + parent);
+        }
+    }
+
+    /**
+     * Refuses one file named twice among a command's files (by what names each; null: not
+     * given): an output that is also an input, or another output, would destroy what is read.
+     */
+    public static void checkDistinct(Map<String, Path> files) {
+        List<Map.Entry<String, Path>> given = files.entrySet().stream().filter(e -> e.getValue() != null).toList();
+        for (int i = 0; i < given.size(); i++) {
+            for (int j = i + 1; j < given.size(); j++) {
+                if (same(given.get(i).getValue(), given.get(j).getValue())) {
+                    throw new IllegalArgumentException(given.get(j).getKey() + " " + given.get(j).getValue() + " is also "
+                            + given.get(i).getKey() + ": give another file");
+                }
+            }
+        }
+    }
+
+    private static boolean same(Path a, Path b) {
+        try {
+            if (Files.exists(a) && Files.exists(b)) return Files.isSameFile(a, b);
+        } catch (IOException e) {
+            // fall through to the names
+        }
+        return a.toAbsolutePath().normalize().equals(b.toAbsolutePath().normalize());
     }
 
     /**

@@ -35,6 +35,8 @@ import org.damka.rules.Rules;
  * or fails three times running, the match stops with that error.
  */
 public final class Match {
+    /** Games at once: far above what a machine runs well (each game is two engine processes). */
+    public static final int MAX_CONCURRENCY = 64;
 
     /**
      * @param limit      the time control for engines whose spec has none
@@ -52,7 +54,9 @@ public final class Match {
             openings = List.copyOf(openings);
             if (engines.size() != 2) throw new IllegalArgumentException("a match needs exactly two engines");
             if (games < 1) throw new IllegalArgumentException("games must be at least 1");
-            if (concurrency < 1) throw new IllegalArgumentException("concurrency must be at least 1");
+            if (concurrency < 1 || concurrency > MAX_CONCURRENCY) {
+                throw new IllegalArgumentException("concurrency must be 1.." + MAX_CONCURRENCY);
+            }
             if (openings.isEmpty()) throw new IllegalArgumentException("no openings");
             for (EngineSpec e : engines) {
                 if (e.limit() == null && limit == null) {

@@ -44,7 +44,8 @@ public final class Openings {
 
     /** Reads a set from a file; a file that is missing, a directory or not text is an error in words. */
     public static List<Opening> fromFile(Rules rules, Path file) {
-        if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot read openings from " + file + ": it is a directory");
+        String notRegular = FileErrors.notRegular(file);
+        if (notRegular != null) throw new IllegalArgumentException("cannot read openings from " + file + ": " + notRegular);
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             return read(rules, r, file.toString());
         } catch (IOException e) {

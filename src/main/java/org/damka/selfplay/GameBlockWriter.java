@@ -16,6 +16,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
+import org.damka.match.FileErrors;
 import org.damka.rules.Rules;
 
 /**
@@ -28,12 +29,16 @@ final class GameBlockWriter {
 
     /**
      * The ids of the games already in {@code out} when resuming (a partial block at its end cut
-     * off first), else none; a file with data is refused unless resuming.
+     * off once the file has been read as a self-play file of this variant: any other file is
+     * refused untouched), else none; a file with data is refused unless resuming.
      */
     static Set<Integer> gamesDone(Path out, Rules rules, boolean resume) throws IOException {
+        String notRegular = FileErrors.notRegular(out);
+        if (notRegular != null) throw new IOException("cannot write " + out + ": " + notRegular);
         if (resume && Files.exists(out) && Files.size(out) > 0) {
+            Set<Integer> done = SelfPlayFile.read(out, rules, s -> { });
             SelfPlayFile.truncateToLastGame(out);
-            return SelfPlayFile.read(out, rules, s -> { });
+            return done;
         }
         if (Files.exists(out) && Files.size(out) > 0) {
             throw new IOException(out + " exists (use --resume to continue it, or another file)");

@@ -3,6 +3,7 @@ package org.damka.selfplay;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.RandomAccessFile;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +15,7 @@ import java.util.function.Consumer;
 
 import org.damka.board.Fen;
 import org.damka.board.FenException;
+import org.damka.match.FileErrors;
 import org.damka.rules.Rules;
 
 /**
@@ -73,6 +75,8 @@ public final class SelfPlayFile {
 
     /** {@link #read}, a whole game at a time. */
     public static Set<Integer> readGames(Path file, Rules rules, Consumer<GameBlock> sink) throws IOException {
+        String notRegular = FileErrors.notRegular(file);
+        if (notRegular != null) throw new IOException(file + ": " + notRegular);
         Set<Integer> games = new HashSet<>();
         List<Sample> block = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -108,7 +112,7 @@ public final class SelfPlayFile {
                     try {
                         if (t.length != 3) throw new IOException("expected position, result and score");
                         Fen.parse(rules, t[0]);
-                        block.add(new Sample(t[0], result(t[1]), Integer.parseInt(t[2]), -1));
+                        block.add(new Sample(t[0], result(t[1]), score(t[2]), -1));
                     } catch (FenException e) {
                         blockError = file + " line " + n + ": bad position '" + t[0] + "': " + e.getMessage();
                     } catch (IOException | NumberFormatException e) {
@@ -116,8 +120,18 @@ public final class SelfPlayFile {
                     }
                 }
             }
+        } catch (CharacterCodingException e) {
+            throw new IOException(file + ": " + FileErrors.describe(file, e));
         }
         return games;
+    }
+
+    private static int score(String text) throws IOException {
+        try {
+            return Integer.parseInt(text);
+        } catch (NumberFormatException e) {
+            throw new IOException("bad score '" + (text.length() > 20 ? text.substring(0, 20) + "…" : text) + "' (centi-men, an integer)");
+        }
     }
 
     /** Cuts a file after its last whole game (what a killed run left half-written). */

@@ -15,6 +15,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
@@ -177,6 +178,103 @@ class CliTest {
         errBytes.reset();
         assertEquals(2, run(concat(engines, "--pdn", dir.toString())));
         assertOneLineError("cannot write --pdn " + dir + ": it is a directory");
+    }
+
+    /** An output named as the openings (or as another output) was emptied before the match could fail. */
+    @Test
+    void aMatchRefusesToWriteOverItsOwnFiles(@TempDir Path dir) throws IOException {
+        Path openings = Files.writeString(dir.resolve("o.txt"), "c3-d4 f6-g5\n");
+        String[] engines = {"match", "--engine", "cmd=" + dir.resolve("no-such-engine"), "--engine", "cmd=" + dir.resolve("no-such-engine"),
+            "--depth", "1", "--openings", openings.toString()};
+        for (String output : new String[] {"--pdn", "--log", "--json"}) {
+            errBytes.reset();
+            assertEquals(2, run(concat(engines, output, openings.toString())), output);
+            assertOneLineError(output + " " + openings + " is also --openings");
+        }
+        errBytes.reset();
+        Path log = dir.resolve("log.txt");
+        assertEquals(2, run(concat(engines, "--pdn", log.toString(), "--log", dir.resolve(".").resolve("log.txt").toString())));
+        assertOneLineError("is also --pdn");
+        assertEquals("c3-d4 f6-g5\n", Files.readString(openings));
+        errBytes.reset();
+        assertEquals(2, run(concat(engines, "--concurrency", "2000000000")));
+        assertOneLineError("concurrency must be 1..64");
+    }
+
+    /** --resume once cut any file to its last self-play game line before reading it: all of a file that had none. */
+    @Test
+    void resumeRefusesAFileThatIsNotSelfPlayDataAndLeavesItWhole(@TempDir Path dir) throws IOException {
+        Path precious = Files.writeString(dir.resolve("notes.txt"), "precious\n");
+        errBytes.reset();
+        assertEquals(1, run("selfplay", "--games", "1", "--depth", "1", "--resume", "--out", precious.toString()));
+        assertOneLineError(precious + ": not a russian self-play file");
+        assertEquals("precious\n", Files.readString(precious));
+        String english = org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.ENGLISH) + "\nW:W21-32:B1-12\t1-0\t1";
+        Path other = Files.writeString(dir.resolve("english.txt"), english);
+        errBytes.reset();
+        Path input = Files.writeString(dir.resolve("russian.txt"), org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN) + "\n");
+        assertEquals(1, run("rescore", input.toString(), "--resume", "--out", other.toString()));
+        assertOneLineError(other + ": not a russian self-play file");
+        assertEquals(english, Files.readString(other), "a refused file keeps even its partial last game");
+    }
+
+    /** train checked its --out only after training, and wrote weights over its own data when told to. */
+    @Test
+    void trainRefusesOutputsItCouldNotOrShouldNotWrite(@TempDir Path dir) throws IOException {
+        String game = org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN) + "\n";
+        Path data = Files.writeString(dir.resolve("data.txt"), game);
+        String[][] cases = {
+            {dir.resolve("no/such/w.weights").toString(), "no such directory"},
+            {dir.toString(), "it is a directory"},
+            {"/", "it is a directory"},
+            {data.toString(), "--out " + data + " is also the input"},
+        };
+        for (String[] c : cases) {
+            errBytes.reset();
+            assertEquals(2, run("train", data.toString(), "--out", c[0]), c[0]);
+            assertOneLineError(c[1]);
+        }
+        assertEquals(game, Files.readString(data));
+        for (String lr : new String[] {"Infinity", "NaN"}) {
+            errBytes.reset();
+            assertEquals(2, run("train", data.toString(), "--lr", lr, "--out", dir.resolve("w.weights").toString()), lr);
+        }
+        try (var listing = Files.list(dir)) {
+            assertEquals(List.of(data), listing.toList(), "nothing written, no temporary file left");
+        }
+    }
+
+    @Test
+    void selfPlayDataThatIsNotTextOrHasABadScoreIsNamed(@TempDir Path dir) throws IOException {
+        Path binary = Files.write(dir.resolve("data.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, '\n'});
+        Path badScore = Files.writeString(dir.resolve("score.txt"), org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN)
+                + "\nW:Wc3:Bf6\t1-0\t99999999999\n# game 0 1-0 plies 3 positions 1\n");
+        String[][] cases = {
+            {binary.toString(), binary + ": not UTF-8 text"},
+            {badScore.toString(), badScore + " line 2: bad score '99999999999'"},
+            {dir.toString(), dir + ": it is a directory"},
+        };
+        for (String[] c : cases) {
+            errBytes.reset();
+            assertEquals(1, run("train", c[0], "--out", dir.resolve("w.weights").toString()), c[0]);
+            assertOneLineError("train: " + c[1]);
+        }
+    }
+
+    /** A named pipe given as a file blocked its reader until killed. */
+    @Test
+    void aPipeGivenAsAFileIsRefusedNotWaitedOn(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("pipe");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        errBytes.reset();
+        assertEquals(1, run("train", fifo.toString(), "--out", dir.resolve("w.weights").toString()));
+        assertOneLineError(fifo + ": not a regular file");
+        errBytes.reset();
+        assertEquals(1, run("selfplay", "--games", "1", "--depth", "1", "--out", fifo.toString()));
+        assertOneLineError(fifo + ": not a regular file");
+        errBytes.reset();
+        assertEquals(2, run("match", "--engine", "cmd=a", "--engine", "cmd=b", "--depth", "1", "--openings", fifo.toString()));
+        assertOneLineError(fifo + ": not a regular file");
     }
 
     @Test

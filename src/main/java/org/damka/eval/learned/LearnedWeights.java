@@ -98,7 +98,13 @@ public final class LearnedWeights {
         return cells;
     }
 
+    /** Writes the weights; refuses a non-finite one (a diverged training), which no reader would take. */
     public void write(OutputStream out) throws IOException {
+        for (int i = 0; i < params.length; i++) {
+            if (!Float.isFinite(params[i])) {
+                throw new IOException("weight " + i + " is not finite (the training diverged: try a smaller --lr); nothing written");
+            }
+        }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         DataOutputStream d = new DataOutputStream(bytes);
         d.write(MAGIC);
@@ -122,11 +128,17 @@ public final class LearnedWeights {
     /** Writes to a file through a temporary one, so a reader never sees half a file. */
     public void write(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try (OutputStream out = Files.newOutputStream(tmp)) {
-            write(out);
+        Path name = file.getFileName();
+        if (dir == null || name == null) throw new IOException(file + ": not a file name");
+        Path tmp = Files.createTempFile(dir, name.toString(), ".tmp");
+        try {
+            try (OutputStream out = Files.newOutputStream(tmp)) {
+                write(out);
+            }
+            Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
-        Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**
