@@ -2,6 +2,8 @@ package org.damka.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -13,9 +15,13 @@ import org.damka.egdb.EgdbBuilder;
 import org.damka.egdb.EgdbCounts;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
+import org.damka.engine.Engine;
+import org.damka.match.FileErrors;
 import org.damka.rules.Rules;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code damka egdb build|probe|verify|stats}: the endgame tables (docs/egdb.md). */
 @Command(name = "egdb", mixinStandardHelpOptions = true,
@@ -51,10 +57,28 @@ final class EgdbCommand implements Runnable {
         @Option(names = "--threads", defaultValue = "1", description = "threads (default: ${DEFAULT-VALUE})")
         int threads;
 
-        boolean piecesOk() {
-            if (pieces >= 2 && pieces <= 7) return true;
-            System.err.println("egdb: --pieces must be between 2 and 7");
-            return false;
+        @Spec
+        CommandSpec spec;
+
+        /** The command line's streams (System.out and System.err unless a caller set others). */
+        PrintWriter out() {
+            return spec.commandLine().getOut();
+        }
+
+        PrintWriter err() {
+            return spec.commandLine().getErr();
+        }
+
+        boolean optionsOk() {
+            if (pieces < 2 || pieces > 7) {
+                err().println("egdb: --pieces must be between 2 and 7");
+                return false;
+            }
+            if (threads < 1 || threads > Engine.MAX_THREADS) {
+                err().println("egdb: --threads must be 1.." + Engine.MAX_THREADS);
+                return false;
+            }
+            return true;
         }
     }
 
@@ -63,15 +87,19 @@ final class EgdbCommand implements Runnable {
     static final class Build extends Common implements Callable<Integer> {
         @Override
         public Integer call() {
-            if (!piecesOk()) return 2;
+            if (!optionsOk()) return 2;
             long t0 = System.nanoTime();
             try {
                 new EgdbBuilder(rules, dir, threads, System.err).build(pieces);
-            } catch (IOException | RuntimeException e) {
-                System.err.println("egdb build: " + e.getMessage());
+            } catch (IOException e) {
+                String file = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : dir.toString();
+                err().println("egdb build: cannot write " + file + ": " + FileErrors.describe(Path.of(file), e));
+                return 1;
+            } catch (RuntimeException e) {
+                err().println("egdb build: " + e.getMessage());
                 return 1;
             }
-            System.out.printf("egdb build %s up to %d pieces: done in %.1f s%n", rules.name(), pieces, (System.nanoTime() - t0) / 1e9);
+            out().printf("egdb build %s up to %d pieces: done in %.1f s%n", rules.name(), pieces, (System.nanoTime() - t0) / 1e9);
             return 0;
         }
     }
@@ -81,9 +109,9 @@ final class EgdbCommand implements Runnable {
     static final class Verify extends Common implements Callable<Integer> {
         @Override
         public Integer call() {
-            if (!piecesOk()) return 2;
+            if (!optionsOk()) return 2;
             long problems = new EgdbBuilder(rules, dir, threads, System.err).verifyAll(pieces, System.out);
-            System.out.println("egdb verify " + rules.name() + " up to " + pieces + " pieces: "
+            out().println("egdb verify " + rules.name() + " up to " + pieces + " pieces: "
                     + (problems == 0 ? "ok" : problems + " problems"));
             return problems == 0 ? 0 : 1;
         }
@@ -94,16 +122,20 @@ final class EgdbCommand implements Runnable {
     static final class Stats extends Common implements Callable<Integer> {
         @Override
         public Integer call() {
-            if (!piecesOk()) return 2;
-            Egdb egdb = Egdb.load(dir, rules, pieces, System.err::println);
-            System.out.println("| balance (White v Black) | positions | win | draw | loss | longest win (plies) |");
-            System.out.println("|---|---:|---:|---:|---:|---:|");
+            if (!optionsOk()) return 2;
+            Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
+            if (egdb.slices() == 0) {
+                err().println("egdb stats: " + Egdb.noTables(rules, pieces, dir));
+                return 1;
+            }
+            out().println("| balance (White v Black) | positions | win | draw | loss | longest win (plies) |");
+            out().println("|---|---:|---:|---:|---:|---:|");
             for (Material m : Egdb.balances(rules, pieces)) {
                 EgdbCounts c = egdb.whiteToMoveCounts(m);
                 if (c == null) continue; // not built
-                System.out.printf("| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
+                out().printf("| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
             }
-            return egdb.slices() == 0 ? 1 : 0;
+            return 0;
         }
     }
 
@@ -118,13 +150,14 @@ final class EgdbCommand implements Runnable {
             try {
                 p = Fen.parse(rules, fen);
             } catch (FenException e) {
-                System.err.println("egdb probe: " + e.getMessage());
+                err().println("egdb probe: " + e.getMessage());
                 return 2;
             }
             int pieces = p.count(0) + p.count(1);
-            Egdb egdb = Egdb.load(dir, rules, pieces, System.err::println);
+            Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
+            if (egdb.slices() == 0) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));
             int v = egdb.probe(p);
-            System.out.println(Material.of(p) + " " + (p.sideToMove() == Position.WHITE ? "white" : "black")
+            out().println(Material.of(p) + " " + (p.sideToMove() == Position.WHITE ? "white" : "black")
                     + " to move: " + EgdbValue.describe(v));
             return v == EgdbValue.UNKNOWN ? 1 : 0;
         }

@@ -12,7 +12,7 @@ import picocli.CommandLine.Option;
 @Command(name = "gui", mixinStandardHelpOptions = true,
         description = "Serve a board in the browser: play damka, two players on one device, or online by room code.")
 final class GuiCommand implements Callable<Integer> {
-    private final PrintStream out;
+    private final PrintStream out, err;
 
     @Option(names = "--host", description = "Address to listen on (default: ${DEFAULT-VALUE}; 0.0.0.0 lets other devices connect).")
     String host = "127.0.0.1";
@@ -23,21 +23,28 @@ final class GuiCommand implements Callable<Integer> {
     @Option(names = "--open", description = "Open the page in the default browser.")
     boolean open;
 
-    GuiCommand(PrintStream out) {
+    GuiCommand(PrintStream out, PrintStream err) {
         this.out = out;
+        this.err = err;
     }
 
     @Override
     public Integer call() throws Exception {
         if (port < 0 || port > 65535) {
-            System.err.println("damka gui: --port must be 0..65535, got " + port);
+            err.println("damka gui: --port must be 0..65535, got " + port);
+            return 2;
+        }
+        if (host.isBlank()) {
+            err.println("damka gui: --host is empty (127.0.0.1: this machine only; 0.0.0.0: every address)");
             return 2;
         }
         GuiServer server = new GuiServer(host, port);
         try {
             server.start();
         } catch (Exception e) {
-            System.err.println("damka gui: cannot listen on " + host + ":" + port + ": " + e.getMessage());
+            Throwable cause = e;
+            while (cause.getCause() != null) cause = cause.getCause(); // Jetty wraps the reason ("Address already in use")
+            err.println("damka gui: cannot listen on " + host + ":" + port + ": " + cause.getMessage());
             server.close();
             return 1;
         }
@@ -64,6 +71,6 @@ final class GuiCommand implements Callable<Integer> {
         } catch (Exception | Error e) {
             // headless or no browser: fall through to the message below
         }
-        System.err.println("damka gui: could not open a browser; open " + server.uri() + " yourself");
+        err.println("damka gui: could not open a browser; open " + server.uri() + " yourself");
     }
 }

@@ -32,7 +32,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new SelfplayCommand(err))
                 .addSubcommand(new RescoreCommand(err))
                 .addSubcommand(new TrainCommand(err))
-                .addSubcommand(new GuiCommand(out))
+                .addSubcommand(new GuiCommand(out, err))
                 .addSubcommand(new EgdbCommand(out));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));

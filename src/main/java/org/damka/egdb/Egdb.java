@@ -106,6 +106,12 @@ public final class Egdb {
         return out;
     }
 
+    /** What to tell a user whose folder gave no tables: which tables, where, and why if the folder is the reason. */
+    public static String noTables(Rules rules, int pieces, Path dir) {
+        return "no tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
+                + (Files.isDirectory(dir) ? "" : Files.exists(dir) ? " (not a folder)" : " (no such folder)");
+    }
+
     /**
      * Loads the tables of a variant with up to {@code pieces} pieces from {@code dir}. A missing
      * file is left out silently (its positions answer UNKNOWN); a bad one is left out with one

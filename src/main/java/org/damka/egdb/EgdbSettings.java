@@ -1,6 +1,5 @@
 package org.damka.egdb;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,8 +49,7 @@ public final class EgdbSettings {
             if (loaded.slices() > 0) {
                 notes.add("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name() + " up to " + loaded.maxPieces() + " pieces from " + path);
             } else if (!path.equals(DEFAULT_PATH)) {
-                notes.add("EGDB: no tables of " + rules.name() + " up to " + pieces + " pieces in " + path
-                        + (Files.isDirectory(Path.of(path)) ? "" : Files.exists(Path.of(path)) ? " (not a folder)" : " (no such folder)"));
+                notes.add("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path)));
             }
         }
         return loaded.slices() == 0 ? null : loaded;

@@ -261,6 +261,27 @@ class CliTest {
         }
     }
 
+    /** egdb said 'unknown' or printed an empty table for a folder that does not exist, and took any thread count. */
+    @Test
+    void egdbSaysWhyItHasNoTablesAndChecksItsOptions(@TempDir Path dir) throws IOException {
+        Path missing = dir.resolve("nosuch");
+        errBytes.reset();
+        assertEquals(1, run("egdb", "stats", "--dir", missing.toString()));
+        assertOneLineError("egdb stats: no tables of russian up to 4 pieces in " + missing + " (no such folder)");
+        errBytes.reset();
+        assertEquals(1, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:WKa1:BKh8"));
+        assertOneLineError("(no such folder)");
+        for (String threads : new String[] {"0", "-1", "100000"}) {
+            errBytes.reset();
+            assertEquals(2, run("egdb", "build", "--pieces", "2", "--dir", dir.toString(), "--threads", threads), threads);
+            assertOneLineError("egdb: --threads must be 1..64");
+        }
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        errBytes.reset();
+        assertEquals(1, run("egdb", "build", "--pieces", "2", "--dir", file.resolve("sub").toString()));
+        assertTrue(err().contains("egdb build: cannot write " + file), err());
+    }
+
     /** A named pipe given as a file blocked its reader until killed. */
     @Test
     void aPipeGivenAsAFileIsRefusedNotWaitedOn(@TempDir Path dir) throws Exception {
@@ -324,6 +345,17 @@ class CliTest {
             assertEquals(1, run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort(), "--quiet"));
             assertOneLineError("dxp: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use");
         }
+    }
+
+    @Test
+    void guiPortInUseSaysWhyAndAnEmptyHostIsRefused() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            assertEquals(1, run("gui", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort())));
+            assertOneLineError("damka gui: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use");
+        }
+        errBytes.reset();
+        assertEquals(2, run("gui", "--host", "", "--port", "0"));
+        assertOneLineError("damka gui: --host is empty");
     }
 
     @Test
