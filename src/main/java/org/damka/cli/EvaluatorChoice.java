@@ -21,6 +21,11 @@ final class EvaluatorChoice {
     static Supplier<Evaluator> of(Rules rules, String name, Path weightsFile) throws IOException {
         String canonical = Evaluator.canonicalName(name);
         if (weightsFile == null) return () -> Evaluator.named(rules, canonical);
+        if (canonical.equals(Evaluator.CLASSIC) || canonical.equals(Evaluator.MATERIAL)) {
+            // Silently playing learned here would label a run with the evaluation it did not use.
+            throw new IllegalArgumentException("--eval-file gives weights to the learned evaluation, and --evaluation is "
+                    + canonical + " (give --evaluation learned, or no --eval-file)");
+        }
         LearnedWeights w = LearnedWeights.read(rules, weightsFile);
         return () -> new LearnedEvaluator(rules, w);
     }

@@ -15,8 +15,10 @@ interface FileJob {
             err.println(command + ": " + job.run());
             return 0;
         } catch (java.nio.file.NoSuchFileException e) {
-            // Its message is the bare path.
-            err.println(command + ": no such file: " + e.getFile());
+            // Its message is the bare path; the reason may be the folder.
+            String file = e.getFile();
+            String why = file == null ? "no such file" : org.damka.match.FileErrors.describe(java.nio.file.Path.of(file), e);
+            err.println(command + ": " + why + ": " + file);
             return 1;
         } catch (IOException e) {
             err.println(command + ": " + e.getMessage());

@@ -282,6 +282,22 @@ class CliTest {
         assertTrue(err().contains("egdb build: cannot write " + file), err());
     }
 
+    @Test
+    void selfPlaySaysWhenItsFolderIsMissingAndRefusesWeightsForAnotherEvaluation(@TempDir Path dir) throws IOException {
+        Path out = dir.resolve("no/such/folder/games.txt");
+        errBytes.reset();
+        assertEquals(1, run("selfplay", "--games", "1", "--depth", "1", "--out", out.toString()));
+        assertOneLineError("selfplay: no such directory " + out.getParent());
+        Path weights = dir.resolve("w.weights");
+        org.damka.eval.learned.LearnedWeights.initial(org.damka.rules.Variants.RUSSIAN).write(weights);
+        for (String evaluation : new String[] {"classic", "material"}) {
+            errBytes.reset();
+            assertEquals(2, run("selfplay", "--games", "1", "--depth", "1", "--evaluation", evaluation, "--eval-file", weights.toString(),
+                    "--out", dir.resolve("g.txt").toString()), evaluation);
+            assertOneLineError("--evaluation is " + evaluation);
+        }
+    }
+
     /** A named pipe given as a file blocked its reader until killed. */
     @Test
     void aPipeGivenAsAFileIsRefusedNotWaitedOn(@TempDir Path dir) throws Exception {
