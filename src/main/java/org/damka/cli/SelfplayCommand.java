@@ -62,9 +62,10 @@ final class SelfplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String[] s = shard.split("/");
+        String[] s = shard.split("/", -1);
         int index, count;
         try {
+            if (s.length != 2) throw new IllegalArgumentException();
             index = Integer.parseInt(s[0].trim());
             count = Integer.parseInt(s[1].trim());
         } catch (RuntimeException e) {

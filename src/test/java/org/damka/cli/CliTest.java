@@ -298,6 +298,15 @@ class CliTest {
         }
     }
 
+    @Test
+    void aShardIsExactlyTwoNumbers(@TempDir Path dir) {
+        for (String shard : new String[] {"0/1/2", "1/", "/2", "abc"}) {
+            errBytes.reset();
+            assertEquals(2, run("selfplay", "--games", "1", "--shard", shard, "--out", dir.resolve("g.txt").toString()), shard);
+            assertOneLineError("--shard must be i/n, got '" + shard + "'");
+        }
+    }
+
     /** A named pipe given as a file blocked its reader until killed. */
     @Test
     void aPipeGivenAsAFileIsRefusedNotWaitedOn(@TempDir Path dir) throws Exception {
