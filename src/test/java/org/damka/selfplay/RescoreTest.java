@@ -54,6 +54,19 @@ class RescoreTest {
         return games;
     }
 
+    /** A position with no legal move (the game is over there) was written with the score 0. */
+    @Test
+    void aPositionWithoutMovesIsDroppedNotScoredZero() throws Exception {
+        Path in = Files.writeString(dir.resolve("over.txt"), SelfPlayFile.header(RULES) + "\n"
+                + "W:Wc3:Bf6\t1/2-1/2\t5\n" // a position with moves: kept
+                + "W:W:Bf6\t0-1\t7\n"       // White has no piece, so no move: dropped
+                + "# game 0 0-1 plies 2 positions 2\n");
+        Path out = dir.resolve("over-d3.txt");
+        assertEquals(1, rescore(3, 1).run(List.of(in), out, false));
+        List<SelfPlayFile.Sample> kept = games(out).get(0).samples();
+        assertEquals(List.of("W:Wc3:Bf6"), kept.stream().map(SelfPlayFile.Sample::fen).toList());
+    }
+
     @Test
     void keepsGamesPositionsAndResultsAndTakesTheNewSearchesScores() throws Exception {
         Path in = selfPlay();
