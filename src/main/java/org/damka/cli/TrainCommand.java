@@ -2,9 +2,7 @@ package org.damka.cli;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.damka.eval.learned.LearnedWeights;
@@ -73,12 +71,7 @@ final class TrainCommand implements Callable<Integer> {
         }
         try {
             FileErrors.checkOutputPath(out, "--out");
-            for (Path f : files) {
-                Map<String, Path> pair = new LinkedHashMap<>();
-                pair.put("the input", f);
-                pair.put("--out", out);
-                FileErrors.checkDistinct(pair);
-            }
+            FileErrors.checkNotAnInput("--out", out, files);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage(), 2);
         }

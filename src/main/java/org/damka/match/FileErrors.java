@@ -68,6 +68,13 @@ public final class FileErrors {
         }
     }
 
+    /** Refuses an output that is one of the inputs (several inputs may name one file; no output may). */
+    public static void checkNotAnInput(String what, Path out, List<Path> inputs) {
+        for (Path in : inputs) {
+            if (same(out, in)) throw new IllegalArgumentException(what + " " + out + " is also the input " + in + ": give another file");
+        }
+    }
+
     private static boolean same(Path a, Path b) {
         try {
             if (Files.exists(a) && Files.exists(b)) return Files.isSameFile(a, b);
