@@ -115,7 +115,7 @@ public final class SelfPlayFile {
                         block.add(new Sample(t[0], result(t[1]), score(t[2]), -1));
                     } catch (FenException e) {
                         blockError = file + " line " + n + ": bad position '" + t[0] + "': " + e.getMessage();
-                    } catch (IOException | NumberFormatException e) {
+                    } catch (IOException e) {
                         blockError = file + " line " + n + ": " + e.getMessage();
                     }
                 }

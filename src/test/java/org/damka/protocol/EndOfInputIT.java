@@ -30,10 +30,15 @@ class EndOfInputIT {
     /** A bench to a depth of the user's choice is bounded like go depth: bench 40 would run for days. */
     @Test
     void aDeepBenchIsStoppedAndSaysSo() {
+        stoppedAtEndOfInputSaying("bench 40", "info string bench stopped after ");
+    }
+
+    /** Sends a job that would outlive the input, closes it, and expects the stop line and a clean exit. */
+    private static void stoppedAtEndOfInputSaying(String command, String stopLine) {
         try (EngineUnderTest e = EngineUnderTest.start()) {
-            e.send("bench 40");
+            e.send(command);
             e.closeInput();
-            e.expect("info string bench stopped after ");
+            e.expect(stopLine);
             assertEquals(0, e.waitFor(EXIT_MS));
         }
     }
@@ -50,12 +55,7 @@ class EndOfInputIT {
 
     @Test
     void aDeepPerftIsStoppedAndSaysSo() {
-        try (EngineUnderTest e = EngineUnderTest.start()) {
-            e.send("go perft 40");
-            e.closeInput();
-            e.expect("info string perft stopped");
-            assertEquals(0, e.waitFor(EXIT_MS));
-        }
+        stoppedAtEndOfInputSaying("go perft 40", "info string perft stopped");
     }
 
     @Test
