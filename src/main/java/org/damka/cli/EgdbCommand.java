@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.FileSystemException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -90,7 +91,7 @@ final class EgdbCommand implements Runnable {
             if (!optionsOk()) return 2;
             long t0 = System.nanoTime();
             try {
-                new EgdbBuilder(rules, dir, threads, System.err).build(pieces);
+                new EgdbBuilder(rules, dir, threads, err()).build(pieces);
             } catch (IOException e) {
                 String file = e instanceof FileSystemException f && f.getFile() != null ? f.getFile() : dir.toString();
                 err().println("egdb build: cannot write " + file + ": " + FileErrors.describe(Path.of(file), e));
@@ -110,7 +111,11 @@ final class EgdbCommand implements Runnable {
         @Override
         public Integer call() {
             if (!optionsOk()) return 2;
-            long problems = new EgdbBuilder(rules, dir, threads, System.err).verifyAll(pieces, System.out);
+            if (!Files.isDirectory(dir)) { // else every balance would be reported missing, one line each
+                err().println("egdb verify: " + Egdb.noTables(rules, pieces, dir));
+                return 1;
+            }
+            long problems = new EgdbBuilder(rules, dir, threads, err()).verifyAll(pieces, out());
             out().println("egdb verify " + rules.name() + " up to " + pieces + " pieces: "
                     + (problems == 0 ? "ok" : problems + " problems"));
             return problems == 0 ? 0 : 1;

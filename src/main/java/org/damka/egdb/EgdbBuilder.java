@@ -1,7 +1,7 @@
 package org.damka.egdb;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
@@ -38,10 +38,10 @@ public final class EgdbBuilder {
     private final Rules rules;
     private final Path dir;
     private final int threads;
-    private final PrintStream progress;
+    private final PrintWriter progress;
     private final Egdb egdb;
 
-    public EgdbBuilder(Rules rules, Path dir, int threads, PrintStream progress) {
+    public EgdbBuilder(Rules rules, Path dir, int threads, PrintWriter progress) {
         this.rules = rules;
         this.dir = dir;
         this.threads = Math.max(1, threads);
@@ -354,12 +354,12 @@ public final class EgdbBuilder {
      * Loads every table with up to {@code pieces} pieces from the directory and verifies each
      * one; a missing or unreadable table counts as a failure. Returns the number of problems.
      */
-    public long verifyAll(int pieces, PrintStream report) {
+    public long verifyAll(int pieces, PrintWriter report) {
         return verifyAll(Egdb.balances(rules, pieces), report);
     }
 
     /** Verifies one balance and those it leads to. */
-    public long verifyAll(Material target, PrintStream report) {
+    public long verifyAll(Material target, PrintWriter report) {
         return verifyAll(closure(target), report);
     }
 
@@ -367,7 +367,7 @@ public final class EgdbBuilder {
         return Egdb.balances(rules, target.pieces()).stream().filter(m -> reachable(target, m)).toList();
     }
 
-    private long verifyAll(List<Material> all, PrintStream report) {
+    private long verifyAll(List<Material> all, PrintWriter report) {
         long problems = 0;
         int done = 0;
         for (Material m : all) {
@@ -394,7 +394,7 @@ public final class EgdbBuilder {
      * applies, recomputed from the values alone). Returns the number of disagreements, printing
      * the first few.
      */
-    public long verify(Material m, PrintStream report) {
+    public long verify(Material m, PrintWriter report) {
         SliceIndex index = egdb.index(m);
         int size = (int) index.size();
         AtomicInteger bad = new AtomicInteger();

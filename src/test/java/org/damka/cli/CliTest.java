@@ -280,6 +280,22 @@ class CliTest {
         errBytes.reset();
         assertEquals(1, run("egdb", "build", "--pieces", "2", "--dir", file.resolve("sub").toString()));
         assertTrue(err().contains("egdb build: cannot write " + file), err());
+        errBytes.reset();
+        assertEquals(1, run("egdb", "verify", "--pieces", "2", "--dir", missing.toString()));
+        assertOneLineError("egdb verify: no tables of russian up to 2 pieces in " + missing + " (no such folder)");
+    }
+
+    /** build and verify wrote their progress and report to System.out and System.err, not to the command line's streams. */
+    @Test
+    void egdbBuildAndVerifyWriteToTheCommandLinesStreams(@TempDir Path dir) {
+        assertEquals(0, run("egdb", "build", "--variant", "english", "--pieces", "2", "--dir", dir.toString()));
+        assertTrue(err().contains("egdb english 1/"), err());
+        assertTrue(out().contains("egdb build english up to 2 pieces: done"), out());
+        outBytes.reset();
+        errBytes.reset();
+        assertEquals(0, run("egdb", "verify", "--variant", "english", "--pieces", "2", "--dir", dir.toString()));
+        assertTrue(err().contains("egdb verify english 1/"), err());
+        assertEquals("egdb verify english up to 2 pieces: ok", out().strip());
     }
 
     @Test

@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.io.Writer;
 import java.lang.management.ManagementFactory;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * skipped with a warning and rebuilt.
  */
 class EgdbTest {
-    private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
+    private static final PrintWriter QUIET = new PrintWriter(Writer.nullWriter());
 
     @TempDir
     Path dir;
@@ -44,9 +44,9 @@ class EgdbTest {
     void threePieceTablesVerify(String variant) throws IOException {
         Rules rules = Variants.byName(variant);
         new EgdbBuilder(rules, dir, 2, QUIET).build(3);
-        ByteArrayOutputStream report = new ByteArrayOutputStream();
-        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(3, new PrintStream(report, true, StandardCharsets.UTF_8));
-        assertEquals(0, problems, report.toString(StandardCharsets.UTF_8));
+        StringWriter report = new StringWriter();
+        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(3, new PrintWriter(report, true));
+        assertEquals(0, problems, report.toString());
     }
 
     /** Hexagonal boards are larger and slower: a man and a king against a king (and what it leads to). */
@@ -54,9 +54,9 @@ class EgdbTest {
     void hexagonalTablesVerify() throws IOException {
         Rules rules = Variants.HEXAGONAL;
         new EgdbBuilder(rules, dir, 2, QUIET).build(new Material(1, 1, 0, 1));
-        ByteArrayOutputStream report = new ByteArrayOutputStream();
-        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(new Material(1, 1, 0, 1), new PrintStream(report, true, StandardCharsets.UTF_8));
-        assertEquals(0, problems, report.toString(StandardCharsets.UTF_8));
+        StringWriter report = new StringWriter();
+        long problems = new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(new Material(1, 1, 0, 1), new PrintWriter(report, true));
+        assertEquals(0, problems, report.toString());
     }
 
     /**
@@ -160,9 +160,9 @@ class EgdbTest {
         assertEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1,Kc1:BKh2")));
         assertNotEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1:BKh2")));
 
-        ByteArrayOutputStream progress = new ByteArrayOutputStream();
-        new EgdbBuilder(rules, dir, 1, new PrintStream(progress, true, StandardCharsets.UTF_8)).build(3);
-        String log = progress.toString(StandardCharsets.UTF_8);
+        StringWriter progress = new StringWriter();
+        new EgdbBuilder(rules, dir, 1, new PrintWriter(progress, true)).build(3);
+        String log = progress.toString();
         assertEquals(3, log.lines().filter(l -> l.contains("rebuilding")).count(), log);
         assertEquals(Egdb.balances(rules, 3).size() - 3, log.lines().filter(l -> l.contains("already built")).count(), log);
         assertEquals(0, new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(3, QUIET));
@@ -181,9 +181,9 @@ class EgdbTest {
         assertEquals(EgdbValue.DRAW, values[i]);
         values[i] = (byte) EgdbValue.ofDistance(5);
         EgdbFile.write(EgdbFile.path(dir, rules, m), rules, m, values);
-        ByteArrayOutputStream report = new ByteArrayOutputStream();
-        long problems = new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(2, new PrintStream(report, true, StandardCharsets.UTF_8));
-        String text = report.toString(StandardCharsets.UTF_8);
+        StringWriter report = new StringWriter();
+        long problems = new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(2, new PrintWriter(report, true));
+        String text = report.toString();
         assertTrue(problems >= 1 && text.contains("index " + i + ": holds win in 5 plies, successors say draw"), text);
     }
 

@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Path;
 
 import org.damka.board.Position;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * built here. Sources are named per test; docs/egdb.md lists them.
  */
 class EgdbTheoryTest {
-    private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
+    private static final PrintWriter QUIET = new PrintWriter(Writer.nullWriter());
 
     @TempDir
     Path dir;

@@ -5,7 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ class EgdbIT extends OneEngineIT {
 
     @BeforeAll
     static void buildTables() throws IOException {
-        PrintStream quiet = new PrintStream(PrintStream.nullOutputStream());
+        PrintWriter quiet = new PrintWriter(Writer.nullWriter());
         new EgdbBuilder(Variants.RUSSIAN, dir, 2, quiet).build(new Material(0, 3, 0, 1));
         new EgdbBuilder(Variants.ENGLISH, dir, 2, quiet).build(new Material(0, 3, 0, 2));
         new EgdbBuilder(Variants.INTERNATIONAL, dir, 2, quiet).build(new Material(0, 3, 0, 1));
@@ -116,7 +117,7 @@ class EgdbIT extends OneEngineIT {
 
     @Test
     void aDamagedTableIsSkippedWithOneWarning(@TempDir Path other) throws IOException {
-        new EgdbBuilder(Variants.ENGLISH, other, 1, new PrintStream(PrintStream.nullOutputStream())).build(2);
+        new EgdbBuilder(Variants.ENGLISH, other, 1, new PrintWriter(Writer.nullWriter())).build(2);
         Path bad = EgdbFile.path(other, Variants.ENGLISH, new Material(0, 1, 0, 1));
         byte[] bytes = Files.readAllBytes(bad);
         Files.write(bad, java.util.Arrays.copyOf(bytes, bytes.length - 10));
