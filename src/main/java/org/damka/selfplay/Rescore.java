@@ -4,8 +4,11 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -43,9 +46,21 @@ public final class Rescore {
     /** Rescores the games of the inputs not already in {@code out} (when resuming); returns games written. */
     public int run(List<Path> inputs, Path out, boolean resume) throws IOException, InterruptedException {
         Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume);
+        Map<Integer, SelfPlayFile.GameBlock> rescored = new HashMap<>();
+        if (!done.isEmpty()) SelfPlayFile.readGames(out, c.rules(), g -> rescored.put(g.id(), g));
         List<SelfPlayFile.GameBlock> todo = new ArrayList<>();
+        List<String> mismatches = new ArrayList<>();
         for (Path in : inputs) {
-            SelfPlayFile.readGames(in, c.rules(), g -> { if (!done.contains(g.id())) todo.add(g); });
+            SelfPlayFile.readGames(in, c.rules(), g -> {
+                SelfPlayFile.GameBlock old = rescored.get(g.id());
+                if (old == null) todo.add(g);
+                else if (!rescoredFrom(old, g)) mismatches.add(in + "'s game " + g.id());
+            });
+        }
+        if (!mismatches.isEmpty()) { // ids alone would silently mix the games of two runs
+            throw new IOException(out + " holds another game under the id of " + mismatches.get(0)
+                    + (mismatches.size() > 1 ? " (and " + (mismatches.size() - 1) + " more)" : "")
+                    + ": resume with the files it was rescored from");
         }
         long total = todo.stream().mapToLong(g -> g.samples().size()).sum();
         progress.printf(Locale.ROOT, "rescore: %d games, %d positions to search%n", todo.size(), total);
@@ -61,6 +76,23 @@ public final class Rescore {
                     n, todo.size(), p, p / s, s / p * (total - p));
         });
         return todo.size();
+    }
+
+    /** Whether {@code rescored} is {@code input} rescored: the same result and length, none but its positions. */
+    private static boolean rescoredFrom(SelfPlayFile.GameBlock rescored, SelfPlayFile.GameBlock input) {
+        if (!withoutPositions(rescored.gameLine()).equals(withoutPositions(input.gameLine()))) return false;
+        Set<String> fens = new HashSet<>();
+        for (SelfPlayFile.Sample s : input.samples()) fens.add(s.fen());
+        for (SelfPlayFile.Sample s : rescored.samples()) {
+            if (!fens.contains(s.fen())) return false;
+        }
+        return true;
+    }
+
+    /** A game line without its position count, which a rescore changes. */
+    private static String withoutPositions(String gameLine) {
+        int at = gameLine.lastIndexOf(" positions ");
+        return at < 0 ? gameLine : gameLine.substring(0, at);
     }
 
     /** One game's block of lines with the new scores. */
@@ -79,9 +111,7 @@ public final class Rescore {
                     .append(score.white(position.position())).append('\n');
             kept++;
         }
-        String line = game.gameLine();
-        int at = line.lastIndexOf(" positions ");
-        b.append(at < 0 ? line : line.substring(0, at)).append(" positions ").append(kept).append('\n');
+        b.append(withoutPositions(game.gameLine())).append(" positions ").append(kept).append('\n');
         return b.toString();
     }
 }

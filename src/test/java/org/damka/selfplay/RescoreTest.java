@@ -36,8 +36,12 @@ class RescoreTest {
     Path dir;
 
     private Path selfPlay() throws Exception {
-        Path file = dir.resolve("games.txt");
-        SelfPlay.Config config = new SelfPlay.Config(RULES, 6, SearchLimits.depth(2), 2, 5, 0, 1, 4,
+        return selfPlay("games.txt", 5);
+    }
+
+    private Path selfPlay(String name, long seed) throws Exception {
+        Path file = dir.resolve(name);
+        SelfPlay.Config config = new SelfPlay.Config(RULES, 6, SearchLimits.depth(2), 2, seed, 0, 1, 4,
                 () -> Evaluator.named(RULES, "classic"));
         new SelfPlay(config, QUIET).run(file, false);
         return file;
@@ -114,6 +118,22 @@ class RescoreTest {
         assertThrows(IOException.class, () -> rescore(4, 1).run(List.of(in), killed, false));
         assertEquals(5, rescore(4, 1).run(List.of(in), killed, true));
         assertEquals(games(one).toString(), games(killed).toString());
+    }
+
+    /** Resuming took the ids done from the output alone, so another run's games with those ids were skipped unseen. */
+    @Test
+    void resumingWithAnotherRunsGamesIsRefused() throws Exception {
+        Path in = selfPlay();
+        Path other = selfPlay("other.txt", 6);
+        Path out = dir.resolve("out.txt");
+        rescore(3, 1).run(List.of(in), out, false);
+        assertEquals(games(in).keySet(), games(other).keySet());
+        String before = Files.readString(out, StandardCharsets.UTF_8);
+        IOException e = assertThrows(IOException.class, () -> rescore(3, 1).run(List.of(other), out, true));
+        assertTrue(e.getMessage().contains(out + " holds another game under the id of " + other + "'s game "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(": resume with the files it was rescored from"), e.getMessage());
+        assertEquals(before, Files.readString(out, StandardCharsets.UTF_8));
+        assertEquals(0, rescore(3, 1).run(List.of(in), out, true));
     }
 
     private static int freshScore(String fen, int depth) {
