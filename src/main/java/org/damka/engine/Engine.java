@@ -114,6 +114,7 @@ public final class Engine {
      */
     private Thread jobThread;
     private final BlockingQueue<Runnable> jobs = new LinkedBlockingQueue<>();
+    private boolean closed;
     /** Counted down when the last job's work has returned. */
     private CountDownLatch jobFinished = new CountDownLatch(0);
     /** The last search, perft or bench started (finished when it has answered). */
@@ -359,6 +360,7 @@ public final class Engine {
 
     /** Starts a job (search, perft, bench) on the engine's thread. Called with the lock held. */
     private Job start(Runnable work, AtomicBoolean done, Runnable stop) {
+        if (closed) throw new IllegalStateException("the engine is closed");
         job = new Job(done, stop);
         CountDownLatch finished = new CountDownLatch(1);
         jobFinished = finished;
@@ -377,12 +379,32 @@ public final class Engine {
         return job;
     }
 
-    /** The job thread's loop (it is a daemon: it ends with the process). */
+    /** Queued by {@link #close}: the job thread ends when it takes it. */
+    private static final Runnable END_OF_JOBS = () -> { };
+
+    /**
+     * The job thread's loop. It is a daemon, so it ends with the process; an engine that a
+     * longer-lived program drops (a room of the browser board) ends it with {@link #close}.
+     */
     private void runJobs() {
         try {
-            while (true) jobs.take().run();
+            for (Runnable next = jobs.take(); next != END_OF_JOBS; next = jobs.take()) next.run();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Stops the running job and ends the job thread once it has answered, so that nothing keeps
+     * the engine (its table, its searches) alive. The engine starts no job after this.
+     */
+    public synchronized void close() {
+        stop();
+        closed = true;
+        jobs.add(END_OF_JOBS);
+        if (timer != null) {
+            timer.shutdownNow();
+            timer = null;
         }
     }
 

@@ -75,6 +75,11 @@ final class EnginePlayer {
         engine.stop();
     }
 
+    /** Stops for good: the engine's thread ends and nothing holds its table any more. */
+    void close() {
+        engine.close();
+    }
+
     private static SearchLimits limits(Level level) {
         return level.nodes > 0 ? SearchLimits.nodes(level.nodes) : SearchLimits.moveTime(level.moveTimeMs);
     }

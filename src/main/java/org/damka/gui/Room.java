@@ -134,7 +134,12 @@ final class Room {
     synchronized void leave(Client client) {
         if (clients.remove(client)) {
             touch();
-            broadcast(state());
+            if (clients.isEmpty() && analysisLines > 0) {
+                analysisLines = 0; // nobody reads it, and it would hold an engine thread other rooms wait for
+                changed();
+            } else {
+                broadcast(state());
+            }
         }
     }
 
@@ -375,7 +380,7 @@ final class Room {
     synchronized void close() {
         generation.incrementAndGet();
         if (engine != null) {
-            engine.stop();
+            engine.close();
             engine = null;
             context.releaseEngine();
         }

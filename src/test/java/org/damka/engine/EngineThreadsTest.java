@@ -1,6 +1,8 @@
 package org.damka.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.concurrent.CountDownLatch;
@@ -53,5 +55,29 @@ class EngineThreadsTest {
         assertEquals(3, answeredOn.size());
         assertTrue(answeredOn.stream().distinct().count() == 1, "a new thread per search: " + answeredOn);
         assertTrue(answeredOn.get(0).isAlive(), "the job thread waits for the next job");
+    }
+
+    /** The job thread waited for ever, so an engine a program dropped (a room of the gui) kept its table for good. */
+    @Test
+    void closeAnswersTheSearchAndEndsTheJobThread() throws InterruptedException {
+        Engine engine = new Engine();
+        CountDownLatch searching = new CountDownLatch(1);
+        CountDownLatch answered = new CountDownLatch(1);
+        Thread[] jobThread = new Thread[1];
+        engine.go(SearchLimits.untilStopped(), new SearchListener() {
+            @Override public void info(SearchInfo info) { jobThread[0] = Thread.currentThread(); searching.countDown(); }
+            @Override public void bestMove(Move move, Move ponder) { answered.countDown(); }
+        });
+        assertTrue(searching.await(60, TimeUnit.SECONDS), "the search reports");
+        engine.close();
+        assertTrue(answered.await(10, TimeUnit.SECONDS), "close answers the search");
+        jobThread[0].join(10_000);
+        assertFalse(jobThread[0].isAlive(), "the job thread still waits for jobs");
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> engine.go(SearchLimits.depth(1), new SearchListener() {
+                    @Override public void info(SearchInfo info) { }
+                    @Override public void bestMove(Move move, Move ponder) { }
+                }));
+        assertEquals("the engine is closed", e.getMessage());
     }
 }
