@@ -22,6 +22,8 @@ import org.eclipse.jetty.websocket.api.Session;
  */
 public final class Client implements Session.Listener.AutoDemanding {
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The longest error message sent (longer ones are cut). */
+    static final int MAX_ERROR_CHARS = 300;
 
     private final GuiContext context;
     private final AtomicInteger queued = new AtomicInteger();
@@ -89,7 +91,7 @@ public final class Client implements Session.Listener.AutoDemanding {
             }
             case "analyse" -> inRoom().analyse(seat, request.path("lines").asInt(-1));
             case "ping" -> send("{\"type\":\"pong\"}");
-            default -> throw new IllegalArgumentException("unknown request type '" + type
+            default -> throw new IllegalArgumentException("unknown request type '" + abbreviate(type)
                     + "' (create, join, move, undo, newgame, import, export, analyse, ping)");
         }
     }
@@ -103,7 +105,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         };
         String variant = request.path("variant").asText("");
         Rules rules = Variants.byName(variant);
-        if (rules == null) throw new IllegalArgumentException("unknown variant '" + variant + "' (one of " + String.join(", ", Variants.names()) + ")");
+        if (rules == null) throw new IllegalArgumentException("unknown variant '" + abbreviate(variant) + "' (one of " + String.join(", ", Variants.names()) + ")");
         int side = switch (request.path("side").asText("white")) {
             case "white" -> Position.WHITE;
             case "black" -> Position.BLACK;
@@ -127,6 +129,9 @@ public final class Client implements Session.Listener.AutoDemanding {
         if (r != room) {
             r.seatFor(token, wanted); // throws if there is no seat for it: the client stays where it was
             leaveRoom();
+        } else if (seat != Room.SPECTATOR && r.seatFor(token, wanted) != seat) {
+            // else one player could take the other seat too, leaving its own "away" and the friend nowhere
+            throw new IllegalArgumentException("you already have a seat in this room");
         }
         r.join(this, token, wanted);
     }
@@ -143,7 +148,8 @@ public final class Client implements Session.Listener.AutoDemanding {
         return n.asText();
     }
 
-    private static String abbreviate(String s) {
+    /** User text quoted back in an error, cut to a readable length. */
+    static String abbreviate(String s) {
         return s.length() > 20 ? s.substring(0, 20) + "…" : s;
     }
 
@@ -158,7 +164,8 @@ public final class Client implements Session.Listener.AutoDemanding {
         ObjectNode m = MAPPER.createObjectNode();
         m.put("type", "error");
         m.put("request", type.length() > 20 ? type.substring(0, 20) : type);
-        m.put("message", message == null ? "bad request" : message);
+        // Messages may quote the request (a move, a position string): no client gets 64 kB echoed.
+        m.put("message", message == null ? "bad request" : message.length() > MAX_ERROR_CHARS ? message.substring(0, MAX_ERROR_CHARS) + "…" : message);
         send(m.toString());
     }
 

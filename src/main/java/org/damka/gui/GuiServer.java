@@ -2,7 +2,10 @@ package org.damka.gui;
 
 import java.net.URI;
 
+import org.eclipse.jetty.http.HttpHeader;
+import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ResourceHandler;
@@ -47,11 +50,37 @@ public final class GuiServer implements AutoCloseable {
             container.setMaxBinaryMessageSize(limits.maxMessageBytes());
             container.setIdleTimeout(limits.connectionIdle());
             container.setMaxOutgoingFrames(limits.maxQueuedMessages());
-            container.addMapping("/ws", (request, response, callback) -> new Client(context));
+            container.addMapping("/ws", (request, response, callback) -> {
+                if (!sameOrigin(request.getHeaders().get(HttpHeader.ORIGIN), request.getHeaders().get(HttpHeader.HOST))) {
+                    Response.writeError(request, response, callback, HttpStatus.FORBIDDEN_403, "the game socket serves only its own pages");
+                    return null;
+                }
+                return new Client(context);
+            });
         });
         ws.setHandler(assets);
         server.setHandler(ws);
         server.setStopTimeout(2000);
+    }
+
+    /**
+     * Whether a WebSocket upgrade comes from this server's own page: a browser always names the
+     * page's origin, so any other web site the user visits could otherwise play, create rooms and
+     * take the engines through the user's browser. A client that is not a browser sends no Origin.
+     */
+    static boolean sameOrigin(String origin, String host) {
+        if (origin == null) return true;
+        if (host == null) return false;
+        try {
+            URI o = URI.create(origin);
+            if (o.getHost() == null || !("http".equals(o.getScheme()) || "https".equals(o.getScheme()))) return false;
+            int port = o.getPort() >= 0 ? o.getPort() : "https".equals(o.getScheme()) ? 443 : 80;
+            URI h = URI.create("http://" + host);
+            int hostPort = h.getPort() >= 0 ? h.getPort() : port == 443 ? 443 : 80;
+            return o.getHost().equalsIgnoreCase(h.getHost()) && port == hostPort;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 
     /** Starts listening; throws when the address cannot be bound. */

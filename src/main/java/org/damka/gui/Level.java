@@ -31,7 +31,7 @@ enum Level {
         try {
             return valueOf(text.trim().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("unknown level '" + text + "' (easy, casual, club, strong, full)");
+            throw new IllegalArgumentException("unknown level '" + Client.abbreviate(text) + "' (easy, casual, club, strong, full)");
         }
     }
 }

@@ -112,7 +112,7 @@ final class Room {
         int wantedSide = wanted == null ? -1 : switch (wanted) {
             case "white" -> Position.WHITE;
             case "black" -> Position.BLACK;
-            default -> throw new IllegalArgumentException("unknown seat '" + wanted + "' (white, black or spectator)");
+            default -> throw new IllegalArgumentException("unknown seat '" + Client.abbreviate(wanted) + "' (white, black or spectator)");
         };
         if (mode != Mode.ONLINE) {
             if (wantedSide >= 0) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
@@ -199,8 +199,10 @@ final class Room {
             if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
             Pdn.Record r = records.get(0);
             String type = r.tag("GameType");
-            if (type != null && !type.split(",")[0].trim().equals(Integer.toString(rules.pdnGameType()))) {
-                throw new IllegalArgumentException("the PDN game is of GameType " + type + ", not " + rules.name()
+            // GameType is "number" or "number,board details"; "," alone split into no fields at all
+            String number = type == null ? null : type.split(",", -1)[0].trim();
+            if (number != null && !number.equals(Integer.toString(rules.pdnGameType()))) {
+                throw new IllegalArgumentException("the PDN game is of GameType '" + Client.abbreviate(type) + "', not " + rules.name()
                         + " (" + rules.pdnGameType() + ")");
             }
             fen = r.tag("FEN");

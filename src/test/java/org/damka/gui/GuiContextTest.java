@@ -1,6 +1,7 @@
 package org.damka.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -67,5 +68,17 @@ class GuiContextTest {
             // hotseat rooms need no engine
             ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
         }
+    }
+
+    @Test
+    void theSocketAcceptsItsOwnPagesAndClientsThatAreNotBrowsers() {
+        String[][] accepted = {{null, "localhost:8080"}, {"http://localhost:8080", "localhost:8080"},
+            {"http://LOCALHOST:8080", "localhost:8080"}, {"https://board.example", "board.example"},
+            {"http://[::1]:8080", "[::1]:8080"}, {"http://192.168.1.5", "192.168.1.5:80"}};
+        for (String[] c : accepted) assertTrue(GuiServer.sameOrigin(c[0], c[1]), c[0] + " on " + c[1]);
+        String[][] refused = {{"http://evil.example", "localhost:8080"}, {"http://localhost:8081", "localhost:8080"},
+            {"null", "localhost:8080"}, {"file:///tmp/x.html", "localhost:8080"}, {"http://localhost:8080", null},
+            {"http://a b", "localhost:8080"}, {"http://localhost:8080", "bad host:x"}};
+        for (String[] c : refused) assertFalse(GuiServer.sameOrigin(c[0], c[1]), c[0] + " on " + c[1]);
     }
 }

@@ -3,9 +3,11 @@ package org.damka.gui;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -196,5 +198,84 @@ class GuiWebSocketIT {
         }
         Thread.sleep(Duration.ofMillis(10).toMillis());
         assertNotEquals(0, server.rooms());
+    }
+
+    /** Any web site the user visited could open the socket through the user's browser and play, or take every room and engine. */
+    @Test
+    void onlyTheServersOwnPagesMayOpenTheSocket() throws Exception {
+        CompletionException refused = assertThrows(CompletionException.class, () -> new WsClient(server.uri(), "http://evil.example"));
+        assertTrue(refused.getCause() instanceof java.net.http.WebSocketHandshakeException h && h.getResponse().statusCode() == 403,
+                String.valueOf(refused.getCause()));
+        try (WsClient own = new WsClient(server.uri(), "http://127.0.0.1:" + server.port())) {
+            own.send("{\"type\":\"ping\"}");
+            own.next("pong");
+        }
+    }
+
+    /** The player seated White could take Black too: its own seat showed "away" and the friend found no seat. */
+    @Test
+    void aSeatedPlayerCannotTakeTheOtherSeatToo() throws Exception {
+        try (WsClient white = new WsClient(server.uri()); WsClient friend = new WsClient(server.uri())) {
+            white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\"}");
+            String code = white.next("joined").get("room").asText();
+            for (String seat : new String[] {"\"black\"", "null"}) {
+                white.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":%s}", code.toLowerCase(), seat);
+                assertEquals("you already have a seat in this room", white.next("error").get("message").asText(), seat);
+            }
+            friend.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
+            assertEquals("black", friend.next("joined").get("seat").asText());
+            JsonNode state;
+            do state = white.next("state"); while (!"connected".equals(state.get("seats").get("black").asText()));
+            assertEquals("connected", state.get("seats").get("white").asText());
+        }
+    }
+
+    /** A GameType tag of a lone comma answered "internal error". */
+    @Test
+    void anImportWithAnOddGameTypeSaysWhatIsWrong() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            c.next("joined");
+            c.send("{\"type\":\"import\",\"text\":\"[GameType \\\",\\\"]\\n1. c3-d4 *\"}");
+            assertEquals("the PDN game is of GameType ',', not russian (25)", c.next("error").get("message").asText());
+            c.send("{\"type\":\"%s\"}", "x".repeat(5000));
+            String message = c.next("error").get("message").asText();
+            assertTrue(message.startsWith("unknown request type 'xxxxxxxxxxxxxxxxxxxx…'"), message);
+        }
+    }
+
+    /** An analysis nobody watches any more kept the engine thread that every other room waits for. */
+    @Test
+    void theAnalysisStopsWhenItsLastPlayerLeaves() throws Exception {
+        String token;
+        String code;
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"international\"}");
+            JsonNode joined = c.next("joined");
+            token = joined.get("token").asText();
+            code = joined.get("room").asText();
+            c.send("{\"type\":\"analyse\",\"lines\":2}");
+            c.next("analysis");
+        }
+        try (WsClient back = new WsClient(server.uri())) {
+            JsonNode state;
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            do {
+                back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", code, token);
+                state = back.next("state");
+            } while (state.get("analysis").asInt() != 0 && System.nanoTime() < end);
+            assertEquals(0, state.get("analysis").asInt(), "the analysis runs on with nobody in the room");
+            assertNull(pollFor(back, "analysis", 1000), "analysis lines still come");
+        }
+    }
+
+    /** The next message of that type within the time, or null. */
+    static JsonNode pollFor(WsClient c, String type, long millis) throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (long left = millis; left > 0; left = TimeUnit.NANOSECONDS.toMillis(end - System.nanoTime())) {
+            JsonNode m = c.poll(left);
+            if (m != null && type.equals(m.path("type").asText())) return m;
+        }
+        return null;
     }
 }

@@ -24,8 +24,15 @@ final class WsClient implements AutoCloseable {
     private final StringBuilder partial = new StringBuilder();
 
     WsClient(URI server) {
+        this(server, null);
+    }
+
+    /** A client that names the page it runs in, as a browser does (null: none). */
+    WsClient(URI server, String origin) {
         URI uri = URI.create("ws://" + server.getHost() + ":" + server.getPort() + "/ws");
-        ws = HTTP.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10)).buildAsync(uri, new WebSocket.Listener() {
+        WebSocket.Builder builder = HTTP.newWebSocketBuilder().connectTimeout(Duration.ofSeconds(10));
+        if (origin != null) builder.header("Origin", origin);
+        ws = builder.buildAsync(uri, new WebSocket.Listener() {
             @Override
             public CompletionStage<?> onText(WebSocket w, CharSequence data, boolean last) {
                 partial.append(data);
