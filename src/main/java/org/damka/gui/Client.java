@@ -126,14 +126,15 @@ public final class Client implements Session.Listener.AutoDemanding {
         if (r == null) throw new IllegalArgumentException("no room with the code '" + abbreviate(code) + "' (it may have expired)");
         String token = request.path("token").asText(null);
         String wanted = request.hasNonNull("seat") ? request.get("seat").asText() : null;
-        if (r != room) {
-            r.seatFor(token, wanted); // throws if there is no seat for it: the client stays where it was
-            leaveRoom();
-        } else if (seat != Room.SPECTATOR && r.seatFor(token, wanted) != seat) {
+        if (r == room && seat != Room.SPECTATOR && r.seatFor(token, wanted) != seat) {
             // else one player could take the other seat too, leaving its own "away" and the friend nowhere
             throw new IllegalArgumentException("you already have a seat in this room");
         }
-        r.join(this, token, wanted);
+        // The seat is held before the client leaves its room: a refused join (or one that loses a
+        // race for the seat) leaves the client where it was.
+        Room.Seat held = r.reserve(token, wanted);
+        if (r != room) leaveRoom();
+        r.enter(this, held);
     }
 
     private Room inRoom() {

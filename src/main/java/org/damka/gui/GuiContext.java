@@ -121,11 +121,7 @@ final class GuiContext implements AutoCloseable {
 
     private void dropIdleRooms() {
         long idle = limits.roomIdle().toNanos();
-        rooms.values().removeIf(r -> {
-            if (!r.idleFor(idle)) return false;
-            r.close();
-            return true;
-        });
+        rooms.values().removeIf(r -> r.closeIfIdle(idle));
     }
 
     @Override

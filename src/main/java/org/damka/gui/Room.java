@@ -53,6 +53,7 @@ final class Room {
     private boolean thinking;
     private int analysisLines; // 0: analysis off
     private long lastActive = System.nanoTime();
+    private boolean closed;
 
     Room(String code, Mode mode, Rules rules, int creatorSide, Level level, String creatorToken, String creatorAddress,
          GuiContext context) {
@@ -80,11 +81,28 @@ final class Room {
      * "spectator") when free; else (online) the free seat, or a spectator's place.
      */
     synchronized Seat join(Client client, String token, String wanted) {
+        Seat seat = reserve(token, wanted);
+        enter(client, seat);
+        return seat;
+    }
+
+    /**
+     * The first half of {@link #join}: gives the seat (a new token for a free one), or throws
+     * saying why there is none, so a client can hold its seat here before it leaves its room.
+     */
+    synchronized Seat reserve(String token, String wanted) {
+        if (closed) throw new IllegalArgumentException("the room has expired");
         touch();
         int side = seatFor(token, wanted);
-        Seat seat = side == SPECTATOR ? new Seat(SPECTATOR, null)
+        return side == SPECTATOR ? new Seat(SPECTATOR, null)
                 : side == BOTH || token != null && token.equals(tokens[side]) ? new Seat(side, token)
                 : new Seat(side, tokens[side] = context.newToken());
+    }
+
+    /** The second half of {@link #join}: seats the client in the seat {@link #reserve} gave. */
+    synchronized void enter(Client client, Seat seat) {
+        if (closed) throw new IllegalArgumentException("the room has expired");
+        touch();
         client.seated(this, seat.seat());
         ObjectNode joined = JSON.objectNode();
         joined.put("type", "joined");
@@ -96,7 +114,6 @@ final class Room {
         client.send(joined.toString());
         clients.add(client);
         broadcast(state());
-        return seat;
     }
 
     /**
@@ -374,12 +391,20 @@ final class Room {
     }
 
     /** True when nobody is connected and nothing happened for the given time. */
-    synchronized boolean idleFor(long nanos) {
+    private boolean idleFor(long nanos) {
         return clients.isEmpty() && System.nanoTime() - lastActive > nanos;
     }
 
-    /** Stops the engine for good (the room is being dropped). */
+    /** Closes the room if it has been idle that long, in one step, so no join slips in between. */
+    synchronized boolean closeIfIdle(long nanos) {
+        if (!idleFor(nanos)) return false;
+        close();
+        return true;
+    }
+
+    /** Stops the engine for good (the room is being dropped); a later join is refused. */
     synchronized void close() {
+        closed = true;
         generation.incrementAndGet();
         if (engine != null) {
             engine.close();

@@ -53,6 +53,10 @@ class GuiContextTest {
             long end = System.nanoTime() + Duration.ofSeconds(30).toNanos();
             while (ctx.find(r.code) != null && System.nanoTime() < end) Thread.sleep(50);
             assertNull(ctx.find(r.code));
+            // a client that found the room just before it expired is told so, and not seated in a
+            // room nobody can find (whose next engine move would claim an engine never released)
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.reserve(null, null));
+            assertEquals("the room has expired", e.getMessage());
         }
     }
 
