@@ -156,9 +156,10 @@ public final class Client implements Session.Listener.AutoDemanding {
 
     private void leaveRoom() {
         Room r = room;
+        int held = seat;
         room = null;
         seat = Room.SPECTATOR;
-        if (r != null) r.leave(this);
+        if (r != null) r.leave(this, held);
     }
 
     private void error(String type, String message) {

@@ -2,6 +2,7 @@ package org.damka.gui;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
@@ -68,8 +69,8 @@ final class GuiContext implements AutoCloseable {
     /** Creates a room for a client at the given address, or throws when a limit is reached. */
     Room create(Room.Mode mode, Rules rules, int side, Level level, String token, String address) {
         if (rooms.size() >= limits.maxRooms()) throw new IllegalArgumentException("the server has too many rooms; try again later");
-        long mine = rooms.values().stream().filter(r -> r.creatorAddress.equals(address)).count();
-        if (mine >= limits.roomsPerAddress()) {
+        List<Room> mine = rooms.values().stream().filter(r -> r.creatorAddress.equals(address)).toList();
+        if (mine.size() >= limits.roomsPerAddress() && !dropLongestIdle(mine)) {
             throw new IllegalArgumentException("too many rooms from your address (" + limits.roomsPerAddress() + ")");
         }
         while (true) {
@@ -117,6 +118,25 @@ final class GuiContext implements AutoCloseable {
                 System.err.println("damka gui: engine job failed: " + e);
             }
         });
+    }
+
+    /**
+     * Makes room for an address at its limit: drops its room that nobody is in and that has been
+     * idle longest (rooms left behind would otherwise refuse the address until they expire).
+     */
+    private boolean dropLongestIdle(List<Room> mine) {
+        Room longest = null;
+        long most = -1;
+        for (Room r : mine) {
+            long idle = r.idleNanos();
+            if (idle > most) {
+                most = idle;
+                longest = r;
+            }
+        }
+        if (longest == null || !longest.closeIfIdle(-1)) return false;
+        rooms.remove(longest.code, longest);
+        return true;
     }
 
     private void dropIdleRooms() {

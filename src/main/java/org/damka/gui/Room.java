@@ -44,6 +44,8 @@ final class Room {
     private final int engineSide;
     private final Level level;
     private final String[] tokens = new String[2];
+    /** When each seat last had nobody in it (its last client left, or it was given a new token). */
+    private final long[] vacatedAt = new long[2];
     private final Set<Client> clients = new LinkedHashSet<>();
     /** Bumped by every change; an engine result for an older generation is dropped. */
     private final AtomicInteger generation = new AtomicInteger();
@@ -69,6 +71,7 @@ final class Room {
         } else {
             tokens[creatorSide] = creatorToken;
         }
+        vacatedAt[0] = vacatedAt[1] = System.nanoTime();
         this.game = new Game(rules, Fen.parse(rules, rules.startFen()));
         if (mode == Mode.ENGINE) engine(); // claimed now, so a move never fails for want of an engine
     }
@@ -78,7 +81,9 @@ final class Room {
 
     /**
      * Seats a client: the seat its token holds; else the seat it asks for ("white", "black",
-     * "spectator") when free; else (online) the free seat, or a spectator's place.
+     * "spectator") when free; else (online) the free seat, or a spectator's place. A player's seat
+     * that nobody has been in for {@link GuiLimits#seatClaim} counts as free, with a new token (the
+     * old one then seats nobody): a player whose tab closed lost its token with it.
      */
     synchronized Seat join(Client client, String token, String wanted) {
         Seat seat = reserve(token, wanted);
@@ -94,9 +99,16 @@ final class Room {
         if (closed) throw new IllegalArgumentException("the room has expired");
         touch();
         int side = seatFor(token, wanted);
-        return side == SPECTATOR ? new Seat(SPECTATOR, null)
-                : side == BOTH || token != null && token.equals(tokens[side]) ? new Seat(side, token)
-                : new Seat(side, tokens[side] = context.newToken());
+        if (side == SPECTATOR) return new Seat(SPECTATOR, null);
+        if (token != null && token.equals(tokens[side == BOTH ? 0 : side])) return new Seat(side, token);
+        String fresh = context.newToken();
+        for (int s = 0; s < 2; s++) {
+            if (s == side || side == BOTH) {
+                tokens[s] = fresh;
+                vacatedAt[s] = System.nanoTime(); // nobody in it until enter: claimable again if nobody comes
+            }
+        }
+        return new Seat(side, fresh);
     }
 
     /** The second half of {@link #join}: seats the client in the seat {@link #reserve} gave. */
@@ -132,15 +144,27 @@ final class Room {
             default -> throw new IllegalArgumentException("unknown seat '" + Client.abbreviate(wanted) + "' (white, black or spectator)");
         };
         if (mode != Mode.ONLINE) {
+            // one player's room: its seat (both sides in hotseat) is taken back once its player is long gone
+            int player = mode == Mode.HOTSEAT ? BOTH : engineSide ^ 1;
+            boolean asked = wantedSide < 0 || player == BOTH || wantedSide == player;
+            if (asked && open(player == BOTH ? 0 : player)) return player;
             if (wantedSide >= 0) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
             return SPECTATOR;
         }
         if (wantedSide >= 0) {
-            if (tokens[wantedSide] != null) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
+            if (!open(wantedSide)) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
             return wantedSide;
         }
         for (int side = 0; side < 2; side++) if (tokens[side] == null) return side;
+        for (int side = 0; side < 2; side++) if (open(side)) return side;
         return SPECTATOR;
+    }
+
+    /** A seat nobody holds, or one nobody has been in for {@link GuiLimits#seatClaim}. */
+    private boolean open(int side) {
+        if (tokens[side] == null) return true;
+        for (Client c : clients) if (c.seat() == side || c.seat() == BOTH) return false;
+        return System.nanoTime() - vacatedAt[side] >= context.limits().seatClaim().toNanos();
     }
 
     /** After creation: the engine makes the first move when it has it (english: Black starts). */
@@ -148,9 +172,11 @@ final class Room {
         if (!thinking && game.position().sideToMove() == engineSide) changed();
     }
 
-    synchronized void leave(Client client) {
+    /** A client leaves the seat it held here (the client has already forgotten it). */
+    synchronized void leave(Client client, int seat) {
         if (clients.remove(client)) {
             touch();
+            for (int side = 0; side < 2; side++) if (seat == side || seat == BOTH) vacatedAt[side] = System.nanoTime();
             if (clients.isEmpty() && analysisLines > 0) {
                 analysisLines = 0; // nobody reads it, and it would hold an engine thread other rooms wait for
                 changed();
@@ -388,6 +414,11 @@ final class Room {
 
     private void touch() {
         lastActive = System.nanoTime();
+    }
+
+    /** How long nothing happened here while nobody is connected; -1 while someone is. */
+    synchronized long idleNanos() {
+        return clients.isEmpty() ? System.nanoTime() - lastActive : -1;
     }
 
     /** True when nobody is connected and nothing happened for the given time. */

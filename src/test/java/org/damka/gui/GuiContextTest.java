@@ -17,9 +17,7 @@ import org.junit.jupiter.api.Test;
 /** Room codes, seat tokens, idle expiry and the engine cap. */
 class GuiContextTest {
     static GuiLimits limits(Duration idle, int maxEngines) {
-        GuiLimits d = GuiLimits.defaults();
-        return new GuiLimits(d.maxMessageBytes(), d.maxConnections(), d.maxRooms(), 10_000, idle, d.connectionIdle(),
-                maxEngines, 1, d.maxQueuedMessages());
+        return GuiLimits.defaults().withRoomsPerAddress(10_000).withRoomIdle(idle).withEngines(maxEngines, 1);
     }
 
     @Test

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
@@ -21,13 +23,13 @@ import org.junit.jupiter.api.Test;
  */
 class GuiWebSocketIT {
     static final int MAX_MESSAGE = 16 * 1024;
+    static final Duration SEAT_CLAIM = Duration.ofSeconds(3);
     static GuiServer server;
 
     @BeforeAll
     static void start() throws Exception {
-        GuiLimits d = GuiLimits.defaults();
-        server = new GuiServer("127.0.0.1", 0, new GuiLimits(MAX_MESSAGE, d.maxConnections(), d.maxRooms(), 20,
-                d.roomIdle(), d.connectionIdle(), d.maxEngines(), 1, d.maxQueuedMessages()));
+        server = new GuiServer("127.0.0.1", 0, GuiLimits.defaults().withMaxMessageBytes(MAX_MESSAGE)
+                .withRoomsPerAddress(20).withEngines(GuiLimits.defaults().maxEngines(), 1).withSeatClaim(SEAT_CLAIM));
         server.start();
     }
 
@@ -168,6 +170,61 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * A player whose tab closed lost its seat token (it lives in the tab's sessionStorage): its seat
+     * stayed "away" for good and the friend could never finish the game. Once nobody has been in
+     * the seat for the claim time, the next player without a token takes it, with a new token.
+     */
+    @Test
+    void aSeatLongAwayGoesToTheNextPlayerWithoutAToken() throws Exception {
+        try (Table t = table()) {
+            t.black().close();
+            long closed = System.nanoTime();
+            try (WsClient early = new WsClient(server.uri())) {
+                early.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":\"black\"}", t.code());
+                assertTrue(early.next("error").get("message").asText().contains("seat is taken"));
+            }
+            Thread.sleep(Math.max(0, SEAT_CLAIM.toMillis() + 500 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - closed)));
+            try (WsClient again = new WsClient(server.uri())) {
+                again.send("{\"type\":\"join\",\"room\":\"%s\"}", t.code());
+                JsonNode joined = again.next("joined");
+                assertEquals("black", joined.get("seat").asText());
+                assertNotEquals(t.blackToken(), joined.get("token").asText());
+                again.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+                JsonNode state;
+                do state = t.white().next("state"); while (state.get("ply").asInt() != 2);
+                assertEquals("connected", state.get("seats").get("black").asText());
+                try (WsClient old = new WsClient(server.uri())) {
+                    old.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", t.code(), t.blackToken());
+                    assertEquals("spectator", old.next("joined").get("seat").asText(), "the old token seats nobody");
+                }
+            }
+        }
+    }
+
+    /** The same for a room of one player (here hotseat): its seats come back to it without the token. */
+    @Test
+    void aLonePlayerWithoutItsTokenGetsItsSeatsBackLater() throws Exception {
+        String code;
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            code = c.next("joined").get("room").asText();
+            c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            JsonNode state;
+            do state = c.next("state"); while (state.get("ply").asInt() != 1);
+        }
+        try (WsClient back = new WsClient(server.uri())) {
+            back.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
+            assertEquals("spectator", back.next("joined").get("seat").asText(), "not at once");
+        }
+        Thread.sleep(SEAT_CLAIM.toMillis() + 500);
+        try (WsClient back = new WsClient(server.uri())) {
+            back.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
+            assertEquals("both", back.next("joined").get("seat").asText());
+            assertEquals(1, back.next("state").get("ply").asInt());
+        }
+    }
+
     @Test
     void aReconnectingPlayerGetsTheSameSeatBack() throws Exception {
         try (Table t = table()) {
@@ -184,20 +241,42 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * Rooms with someone in them count against the address's limit; one left behind by everyone
+     * gives way to a new one (64 rooms once refused their address for the 30 minutes to expiry).
+     */
     @Test
     void roomsPerAddressAreLimited() throws Exception {
-        try (WsClient c = new WsClient(server.uri())) {
+        List<WsClient> players = new ArrayList<>();
+        try {
             String lastError = null;
+            List<String> codes = new ArrayList<>();
             for (int i = 0; i < 30 && lastError == null; i++) {
+                WsClient c = new WsClient(server.uri());
+                players.add(c);
                 c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"english\"}");
                 JsonNode m;
                 do m = c.poll(10_000); while (m != null && !m.path("type").asText().matches("joined|error"));
                 if (m != null && m.path("type").asText().equals("error")) lastError = m.get("message").asText();
+                else if (m != null) codes.add(m.get("room").asText());
             }
             assertTrue(lastError != null && lastError.contains("too many rooms"), String.valueOf(lastError));
+            assertTrue(codes.size() <= 20, codes.size() + " rooms");
+            // the first room's player goes: its room, now empty, makes way for a new one
+            players.get(0).close();
+            WsClient last = players.get(players.size() - 1);
+            JsonNode m;
+            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            do {
+                last.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"english\"}");
+                do m = last.poll(10_000); while (m != null && !m.path("type").asText().matches("joined|error"));
+            } while (m != null && m.path("type").asText().equals("error") && System.nanoTime() < end);
+            assertEquals("joined", m == null ? null : m.path("type").asText(), String.valueOf(m));
+            last.send("{\"type\":\"join\",\"room\":\"%s\"}", codes.get(0));
+            assertTrue(last.next("error").get("message").asText().contains("no room"), "the empty room was dropped");
+        } finally {
+            players.forEach(WsClient::close);
         }
-        Thread.sleep(Duration.ofMillis(10).toMillis());
-        assertNotEquals(0, server.rooms());
     }
 
     /** Any web site the user visited could open the socket through the user's browser and play, or take every room and engine. */
