@@ -1,8 +1,6 @@
 package org.damka.cli;
 
-import java.math.BigDecimal;
-import java.util.Locale;
-
+import org.damka.match.TimeControl;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -32,22 +30,10 @@ final class Durations {
 
     /** {@code text} in milliseconds; {@code bareUnitMs} is the unit of a number without one. */
     static long parse(String text, long bareUnitMs) {
-        String t = text.trim().toLowerCase(Locale.ROOT);
-        long unit = bareUnitMs;
-        if (t.endsWith("ms")) {
-            unit = 1;
-            t = t.substring(0, t.length() - 2);
-        } else if (t.endsWith("s")) {
-            unit = 1000;
-            t = t.substring(0, t.length() - 1);
-        }
         try {
-            BigDecimal ms = new BigDecimal(t.trim()).multiply(BigDecimal.valueOf(unit));
-            if (ms.signum() < 0) throw new TypeConversionException("'" + text + "' is negative");
-            return ms.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new TypeConversionException("'" + text + "' is not a duration (e.g. "
-                    + (bareUnitMs == 1 ? "500, 500ms or 0.5s" : "60, 60s or 500ms") + ")");
+            return TimeControl.parseMillis(text, bareUnitMs);
+        } catch (IllegalArgumentException e) {
+            throw new TypeConversionException(e.getMessage());
         }
     }
 }

@@ -145,6 +145,14 @@ final class MatchCommand implements Callable<Integer> {
         out.print(MatchReport.summary(result, config));
         out.flush();
         boolean written = writeJson(result, config);
+        if (config.log().failed()) {
+            err.println("match: cannot write --log " + logFile + ": a write failed (is the disk full?); the log is incomplete");
+            written = false;
+        }
+        if (match.pdnError() != null) {
+            err.println("match: the --pdn file " + pdn + " is incomplete: " + match.pdnError());
+            written = false;
+        }
         if (result.error() != null) {
             err.println("match: " + result.error());
             return 1;
@@ -188,10 +196,12 @@ final class MatchCommand implements Callable<Integer> {
         files.put("--json", json);
         files.put("--log", logFile);
         FileErrors.checkDistinct(files);
+        // Every value is checked before a file is touched: a typo must not empty last night's log.
+        Match.Config config = new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs,
+                startTimeoutMs, pdn, MatchLog.NONE);
         if (pdn != null) FileErrors.checkWritable(pdn, "--pdn");
         if (json != null) FileErrors.checkWritable(json, "--json");
         if (logFile != null) FileErrors.checkWritable(logFile, "--log");
-        MatchLog log = logFile != null ? new MatchLog(logFile) : MatchLog.NONE;
-        return new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs, startTimeoutMs, pdn, log);
+        return logFile != null ? config.withLog(new MatchLog(logFile)) : config;
     }
 }

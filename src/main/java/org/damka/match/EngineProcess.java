@@ -10,7 +10,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -27,6 +29,8 @@ final class EngineProcess implements AutoCloseable {
     private record Received(String text, long atNanos) {}
     private static final Received EOF = new Received("<eof>", 0); // compared by identity
     private static final int STDERR_TAIL = 20;
+    /** How often a wait for a line checks that the engine still runs; how long its last lines may take after it exits. */
+    private static final long EXIT_CHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(100), EXIT_GRACE_MS = 100;
 
     private final String label;
     private final Process process;
@@ -37,6 +41,10 @@ final class EngineProcess implements AutoCloseable {
     private final MatchLog log;
     private volatile boolean eof;
     private volatile boolean closed;
+    private final Thread stderrReader;
+    /** The engine's child processes seen so far: one that outlives the engine is still killed. */
+    private final Set<ProcessHandle> children = ConcurrentHashMap.newKeySet();
+    private long childrenSeenAt;
 
     EngineProcess(String label, List<String> command, String dir, MatchLog log) throws EngineException {
         this.label = label;
@@ -54,9 +62,9 @@ final class EngineProcess implements AutoCloseable {
         Thread out = new Thread(() -> pump(process.getInputStream()), "engine-out " + label);
         out.setDaemon(true);
         out.start();
-        Thread err = new Thread(this::drainStderr, "engine-err " + label);
-        err.setDaemon(true);
-        err.start();
+        stderrReader = new Thread(this::drainStderr, "engine-err " + label);
+        stderrReader.setDaemon(true);
+        stderrReader.start();
     }
 
     /** Sends one line; a closed pipe means the engine has died. */
@@ -71,11 +79,24 @@ final class EngineProcess implements AutoCloseable {
         }
     }
 
-    /** The next output line, waiting until {@code deadlineNanos} (a System.nanoTime value). */
+    /**
+     * The next output line, waiting until {@code deadlineNanos} (a System.nanoTime value). An
+     * engine that has exited is a crash even while a child it left keeps its output open.
+     */
     String readLine(long deadlineNanos) throws EngineException, InterruptedException {
-        long wait = deadlineNanos - System.nanoTime();
-        Received line = wait > 0 ? lines.poll(wait, TimeUnit.NANOSECONDS) : lines.poll();
-        if (line == null) throw new EngineException(EngineException.Kind.TIMED_OUT, "no answer in time");
+        Received line;
+        while (true) {
+            long wait = deadlineNanos - System.nanoTime();
+            line = wait > 0 ? lines.poll(Math.min(wait, EXIT_CHECK_NANOS), TimeUnit.NANOSECONDS) : lines.poll();
+            if (line != null) break;
+            if (!process.isAlive()) {
+                line = lines.poll(EXIT_GRACE_MS, TimeUnit.MILLISECONDS); // lines still in the pipe
+                if (line != null) break;
+                throw crashed("the engine exited");
+            }
+            if (wait <= EXIT_CHECK_NANOS) throw new EngineException(EngineException.Kind.TIMED_OUT, "no answer in time");
+        }
+        noteChildren();
         if (line == EOF) {
             lines.offer(EOF); // every later read sees the end too
             throw crashed("the engine closed its output");
@@ -122,13 +143,14 @@ final class EngineProcess implements AutoCloseable {
     private EngineException crashed(String what) {
         try {
             process.waitFor(200, TimeUnit.MILLISECONDS);
+            stderrReader.join(200); // the engine's last words on stderr, when it wrote any
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         Integer code = exitCode();
         String message = what + (code != null ? ", exit code " + code : "");
         List<String> tail = stderrTail();
-        if (!tail.isEmpty()) message += "; last stderr line: " + tail.get(tail.size() - 1);
+        if (!tail.isEmpty()) message += "; last stderr line: " + Referee.printable(tail.get(tail.size() - 1), ProcessEngineClient.MAX_REPORT);
         return new EngineException(EngineException.Kind.CRASHED, message);
     }
 
@@ -150,6 +172,7 @@ final class EngineProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            children.forEach(ProcessHandle::destroyForcibly);
             ProcessReaper.kill(process);
             try {
                 in.close();
@@ -157,6 +180,14 @@ final class EngineProcess implements AutoCloseable {
                 // the pipe is gone with the process
             }
         }
+    }
+
+    /** Remembers the engine's children, at most once a second (a look at the process table). */
+    private void noteChildren() {
+        long now = System.nanoTime();
+        if (now - childrenSeenAt < TimeUnit.SECONDS.toNanos(1) && childrenSeenAt != 0) return;
+        childrenSeenAt = now;
+        process.descendants().forEach(children::add);
     }
 
     private void pump(InputStream stream) {

@@ -91,10 +91,16 @@ public record EngineSpec(List<String> command, String name, String dir, String p
 
     private static TimeControl parseLimit(String key, String value) {
         if (key.equals("tc")) return TimeControl.parseClock(value);
+        if (key.equals("movetime")) { // as --movetime: 500, 500ms or 0.5s
+            try {
+                return TimeControl.moveTime(TimeControl.parseMillis(value, 1));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("movetime=" + value + ": " + e.getMessage());
+            }
+        }
         try {
             return switch (key) {
                 case "depth" -> TimeControl.depth(Integer.parseInt(value));
-                case "movetime" -> TimeControl.moveTime(Long.parseLong(value));
                 default -> TimeControl.nodes(Long.parseLong(value));
             };
         } catch (NumberFormatException e) {

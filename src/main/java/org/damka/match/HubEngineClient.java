@@ -132,6 +132,7 @@ public final class HubEngineClient extends ProcessEngineClient {
                 }
                 case "done" -> {
                     long elapsed = msToLastArrival(begin);
+                    if (line.error() != null) return new Reply(text, score, elapsed, "an unreadable done line: " + line.error());
                     String move = line.value("move");
                     if (move == null || move.isBlank()) return new Reply(null, score, elapsed);
                     try {

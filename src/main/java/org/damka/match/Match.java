@@ -49,6 +49,12 @@ public final class Match {
     public record Config(Rules rules, List<EngineSpec> engines, int games, TimeControl limit, List<Opening> openings,
                          int concurrency, Sprt sprt, Adjudication adjudication, long marginMs, long timeoutMs,
                          long startTimeoutMs, Path pdn, MatchLog log) {
+        /** The same settings writing the protocol log to {@code log}. */
+        public Config withLog(MatchLog log) {
+            return new Config(rules, engines, games, limit, openings, concurrency, sprt, adjudication, marginMs, timeoutMs,
+                    startTimeoutMs, pdn, log);
+        }
+
         public Config {
             engines = List.copyOf(engines);
             openings = List.copyOf(openings);
@@ -103,6 +109,7 @@ public final class Match {
     private final boolean[] everStarted = new boolean[2];
     private final String date = LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd"));
     private Writer pdnOut;
+    private volatile String pdnError;
     private volatile String stopReason;
     private volatile String error;
     private volatile boolean interrupted;
@@ -270,8 +277,14 @@ public final class Match {
             pdnOut.write(toPdn(record, config.rules(), date));
             pdnOut.flush();
         } catch (IOException e) {
-            err.println("cannot write the PDN file: " + e.getMessage());
+            if (pdnError == null) err.println("cannot write the PDN file: " + e.getMessage()); // once, not after every game
+            pdnError = e.getMessage();
         }
+    }
+
+    /** Why the PDN file could not be written (its games are incomplete), or null. */
+    public String pdnError() {
+        return pdnError;
     }
 
     /** The PDN text of one match game. */

@@ -15,6 +15,7 @@ public class MatchLog implements AutoCloseable {
 
     private final PrintWriter out;
     private final long start = System.nanoTime();
+    private volatile boolean failed;
 
     private MatchLog() {
         out = null;
@@ -31,11 +32,20 @@ public class MatchLog implements AutoCloseable {
         synchronized (out) {
             out.printf("%8d %s %c %s%n", ms, engine, direction, text);
             out.flush();
+            if (out.checkError()) failed = true; // a PrintWriter keeps its errors to itself
         }
+    }
+
+    /** True if a line could not be written (a full disk): the log is incomplete. */
+    public boolean failed() {
+        return failed;
     }
 
     @Override
     public void close() {
-        if (out != null) out.close();
+        if (out != null) {
+            out.close();
+            if (out.checkError()) failed = true;
+        }
     }
 }

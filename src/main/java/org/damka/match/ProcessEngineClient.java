@@ -27,6 +27,8 @@ abstract class ProcessEngineClient implements EngineClient {
     private final List<String> errors = new ArrayList<>();
     private int errorCount;
     private static final int ERRORS_KEPT = 3;
+    /** The longest engine name and error report shown (an engine's text reaches the terminal). */
+    static final int MAX_NAME = 60, MAX_REPORT = 200;
 
     /**
      * @param label          a short tag for the log (the spec's name and a worker number)
@@ -47,7 +49,7 @@ abstract class ProcessEngineClient implements EngineClient {
     @Override
     public String name() {
         if (spec.name() != null) return spec.name();
-        if (idName != null) return idName;
+        if (idName != null) return Referee.printable(idName, MAX_NAME);
         return spec.command().get(spec.command().size() - 1);
     }
 
@@ -60,7 +62,7 @@ abstract class ProcessEngineClient implements EngineClient {
     protected final String readLine(long deadline) throws EngineException, InterruptedException {
         String line = process.readLine(deadline);
         String error = errorIn(line);
-        if (error != null && errorCount++ < ERRORS_KEPT) errors.add(Referee.printable(error));
+        if (error != null && errorCount++ < ERRORS_KEPT) errors.add(Referee.printable(error, MAX_REPORT));
         return line;
     }
 
@@ -85,9 +87,12 @@ abstract class ProcessEngineClient implements EngineClient {
         return Math.max(0, (process.lastArrivalNanos() - startNanos) / 1_000_000);
     }
 
+    /** A deadline {@code ms} from now; a huge {@code ms} (a timeout of 1e10 s) means about a century, not an overflow. */
     protected static long deadlineAfter(long ms) {
-        return System.nanoTime() + ms * 1_000_000;
+        return System.nanoTime() + Math.min(ms, MAX_WAIT_MS) * 1_000_000;
     }
+
+    private static final long MAX_WAIT_MS = 3_000_000_000_000L;
 
     /**
      * Tells the engine to stop a search that ran past its deadline and waits briefly for its

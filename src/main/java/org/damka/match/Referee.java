@@ -170,13 +170,21 @@ public final class Referee {
         return b.toString();
     }
 
-    /** An engine's text made safe for a one-line message: control characters become '?'. */
+    /** An engine's move (or other short text) made safe for a one-line message: see {@link #printable(String, int)}. */
     static String printable(String text) {
+        return printable(text, 60);
+    }
+
+    /**
+     * An engine's text made safe for a terminal and a one-line message: control characters
+     * (escape sequences too) become '?', and it is cut after {@code max} characters.
+     */
+    static String printable(String text, int max) {
         StringBuilder b = new StringBuilder();
-        for (int i = 0; i < text.length() && b.length() < 60; i++) {
+        for (int i = 0; i < text.length() && b.length() < max; i++) {
             char c = text.charAt(i);
             b.append(Character.isISOControl(c) ? '?' : c);
         }
-        return text.length() > 60 ? b + "…" : b.toString();
+        return text.length() > max ? b + "…" : b.toString();
     }
 }

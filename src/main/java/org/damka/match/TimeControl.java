@@ -1,5 +1,7 @@
 package org.damka.match;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Locale;
 
 /**
@@ -27,6 +29,30 @@ public record TimeControl(long baseMs, long incMs, long moveTimeMs, int depth, l
     public static TimeControl nodes(long nodes) {
         if (nodes <= 0) throw new IllegalArgumentException("nodes must be positive, got " + nodes);
         return new TimeControl(0, 0, 0, 0, nodes);
+    }
+
+    /**
+     * A duration in milliseconds: a number with a unit ({@code 500ms}, {@code 60s}, {@code 1.5s}),
+     * or a bare number in {@code bareUnitMs} (1 for milliseconds, 1000 for seconds).
+     */
+    public static long parseMillis(String text, long bareUnitMs) {
+        String t = text.trim().toLowerCase(Locale.ROOT);
+        long unit = bareUnitMs;
+        if (t.endsWith("ms")) {
+            unit = 1;
+            t = t.substring(0, t.length() - 2);
+        } else if (t.endsWith("s")) {
+            unit = 1000;
+            t = t.substring(0, t.length() - 1);
+        }
+        try {
+            BigDecimal ms = new BigDecimal(t.trim()).multiply(BigDecimal.valueOf(unit));
+            if (ms.signum() < 0) throw new IllegalArgumentException("'" + text + "' is negative");
+            return ms.setScale(0, RoundingMode.HALF_UP).longValueExact();
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("'" + text + "' is not a duration (e.g. "
+                    + (bareUnitMs == 1 ? "500, 500ms or 0.5s" : "60, 60s or 500ms") + ")");
+        }
     }
 
     /** Reads {@code <base>+<inc>} or {@code <base>} in seconds (decimals allowed). */

@@ -180,6 +180,22 @@ class CliTest {
         assertOneLineError("cannot write --pdn " + dir + ": it is a directory");
     }
 
+    /** A typo in the command (no time control, --games 0) emptied the log it named, and created empty outputs. */
+    @Test
+    void aRefusedMatchTouchesNoFile(@TempDir Path dir) throws IOException {
+        Path log = Files.writeString(dir.resolve("last-night.log"), "1\n2\n3\n");
+        Path pdn = dir.resolve("new.pdn"), json = dir.resolve("new.json");
+        String[] engines = {"match", "--engine", "cmd=a", "--engine", "cmd=b", "--log", log.toString(), "--pdn", pdn.toString(),
+            "--json", json.toString()};
+        assertEquals(2, run(engines));
+        assertOneLineError("no time control");
+        errBytes.reset();
+        assertEquals(2, run(concat(engines, "--depth", "1", "--games", "0")));
+        assertOneLineError("games must be at least 1");
+        assertEquals("1\n2\n3\n", Files.readString(log));
+        assertFalse(Files.exists(pdn) || Files.exists(json), "empty outputs were created");
+    }
+
     /** An output named as the openings (or as another output) was emptied before the match could fail. */
     @Test
     void aMatchRefusesToWriteOverItsOwnFiles(@TempDir Path dir) throws IOException {

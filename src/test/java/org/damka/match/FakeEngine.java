@@ -26,11 +26,21 @@ import org.damka.rules.Variants;
  *   <li>{@code slow}: under a clock, thinks past the end of its clock on its second move;</li>
  *   <li>{@code nostart}: prints junk instead of the handshake;</li>
  *   <li>{@code complain}: plays well but answers every {@code position} with an error report.</li>
+ *   <li>{@code lastwords}: writes why to stderr (with a terminal escape sequence), then exits as {@code crash};</li>
+ *   <li>{@code orphan}: starts a child that keeps its output open ({@value #ORPHAN_SECONDS} s of sleep), then crashes;</li>
+ *   <li>{@code longname}: its {@code id name} has a terminal escape sequence and 5000 characters.</li>
  * </ul>
  */
 public final class FakeEngine {
+    /** The sleep of the {@code orphan} mode's child, odd enough to find it in the process table. */
+    static final String ORPHAN_SECONDS = "317.25";
+    static final String LAST_WORDS = "fatal: cannot open weights.bin \u001b[2J";
+
     public static void main(String[] args) throws Exception {
         String mode = args.length > 0 ? args[0] : "good";
+        if (mode.equals("orphan")) {
+            new ProcessBuilder("sleep", ORPHAN_SECONDS).redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+        }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         Rules rules = Variants.RUSSIAN;
         Game game = null;
@@ -45,7 +55,7 @@ public final class FakeEngine {
                         say("hello? this is not the protocol");
                         continue;
                     }
-                    say("id name fake-" + mode);
+                    say("id name fake-" + mode + (mode.equals("longname") ? "\u001b[31m" + "x".repeat(5000) : ""));
                     say("option name UCI_Variant type combo default russian var russian var brazilian var international var english var hexagonal");
                     say("uciok");
                 }
@@ -64,7 +74,11 @@ public final class FakeEngine {
                     movesThisGame++;
                     boolean second = movesThisGame == 2;
                     if (mode.equals("silent")) continue;
-                    if (mode.equals("crash") && second) System.exit(3);
+                    if ((mode.equals("crash") || mode.equals("orphan")) && second) System.exit(3);
+                    if (mode.equals("lastwords") && second) {
+                        System.err.println(LAST_WORDS);
+                        System.exit(3);
+                    }
                     if (mode.equals("slow") && second) {
                         Thread.sleep(clockOf(w, game) + 2000);
                     }

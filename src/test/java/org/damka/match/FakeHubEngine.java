@@ -20,7 +20,8 @@ import org.damka.rules.Variants;
  * move in a game is well formed but not legal), {@code silent} (never answers {@code go}, still
  * answers {@code ping}), {@code crash} (exits with code 3 when asked for its second move),
  * {@code badpos} (answers every {@code pos} with Scan 2.0's {@code error bad position} and never
- * moves), {@code hub1} (answers {@code hub} as Scan 2.0 does, in the first Hub protocol).
+ * moves), {@code hub1} (answers {@code hub} as Scan 2.0 does, in the first Hub protocol),
+ * {@code unreadable} (its second move is a {@code done} line with an unclosed quote).
  * An unknown parameter is answered with {@code error}.
  */
 public final class FakeHubEngine {
@@ -69,7 +70,8 @@ public final class FakeHubEngine {
                     } else {
                         String first = board.formatMove(game.position(), legal, 0);
                         String from = first.split("[-x]")[0];
-                        say("done move=" + (mode.equals("illegal") && second ? from + "-" + from : first));
+                        if (mode.equals("unreadable") && second) say("done move=\"" + first);
+                        else say("done move=" + (mode.equals("illegal") && second ? from + "-" + from : first));
                     }
                 }
                 case "quit" -> {

@@ -113,6 +113,13 @@ class HubEngineClientTest {
         }
     }
 
+    /** A done line that cannot be read was taken for "no legal move" (a wrong reason for a right result). */
+    @Test
+    void anUnreadableDoneLineLosesAsSuch() throws Exception {
+        Match.Result r = play(Variants.RUSSIAN, "unreadable", Map.of(), 30_000);
+        assertHubEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "an unreadable done line", true);
+    }
+
     @Test
     void illegalHubMoveLoses() throws Exception {
         Match.Result r = play(Variants.RUSSIAN, "illegal", Map.of(), 30_000);

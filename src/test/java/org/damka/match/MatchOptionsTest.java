@@ -1,13 +1,19 @@
 package org.damka.match;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /** Reading engine specs, time controls, adjudication rules and engine info lines. */
@@ -39,6 +45,22 @@ class MatchOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x depth=two"));
     }
 
+    /** A full disk under --log went unnoticed (a PrintWriter keeps its errors), and a timeout of 1e10 s overflowed to "no time". */
+    @Test
+    void aLogThatCannotBeWrittenSaysSoAndHugeTimeoutsDoNotOverflow() throws Exception {
+        Path full = Path.of("/dev/full");
+        Assumptions.assumeTrue(Files.isWritable(full), "no /dev/full here");
+        MatchLog log = new MatchLog(full);
+        log.line("engine", '>', "uci");
+        log.close();
+        assertTrue(log.failed());
+        MatchLog fine = new MatchLog(Files.createTempFile("damka-log", ".txt"));
+        fine.line("engine", '>', "uci");
+        fine.close();
+        assertFalse(fine.failed());
+        assertTrue(ProcessEngineClient.deadlineAfter(10_000_000_000_000L) - System.nanoTime() > TimeUnit.DAYS.toNanos(365));
+    }
+
     @Test
     void timeControls() {
         assertEquals(TimeControl.clock(10_000, 100), TimeControl.parseClock("10+0.1"));
@@ -49,6 +71,11 @@ class MatchOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("0+1"));
         assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("-5+1"));
         assertThrows(IllegalArgumentException.class, () -> TimeControl.depth(0));
+        // an engine's own movetime= reads what --movetime reads
+        assertEquals(TimeControl.moveTime(500), EngineSpec.parse("cmd=x movetime=500ms").limit());
+        assertEquals(TimeControl.moveTime(1500), EngineSpec.parse("cmd=x movetime=1.5s").limit());
+        assertEquals(TimeControl.moveTime(200), EngineSpec.parse("cmd=x movetime=200").limit());
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x movetime=soon"));
     }
 
     @Test

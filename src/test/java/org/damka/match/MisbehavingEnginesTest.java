@@ -31,7 +31,7 @@ class MisbehavingEnginesTest {
         String cp = Path.of("target", "test-classes").toAbsolutePath() + File.pathSeparator
                 + Path.of("target", "classes").toAbsolutePath();
         return new EngineSpec(List.of(java, "-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", cp,
-                FakeEngine.class.getName(), mode), mode, null, "uci", limit, Map.of());
+                FakeEngine.class.getName(), mode), mode.equals("longname") ? null : mode, null, "uci", limit, Map.of());
     }
 
     /**
@@ -84,6 +84,32 @@ class MisbehavingEnginesTest {
         Match.Result r = play("crash", TimeControl.depth(1), 30_000, 30_000);
         assertBadEngineLostEveryGame(r, Termination.CRASH, "exit code 3");
         assertTrue(errText().contains("Restarting crash"), errText());
+    }
+
+    /** The engine's last line on stderr was in only some of the reports: the report did not wait for it. */
+    @Test
+    void aCrashReportHasTheEnginesLastWordsMadePrintable() throws Exception {
+        Match.Result r = play("lastwords", TimeControl.depth(1), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.CRASH, "last stderr line: fatal: cannot open weights.bin ?[2J");
+    }
+
+    /** An engine that exited while a child of its kept its output open lost "on time" (or hung), and the child lived on. */
+    @Test
+    void anEngineThatExitsIsACrashEvenWhileItsChildHoldsItsOutput() throws Exception {
+        Match.Result r = play("orphan", TimeControl.depth(1), 20_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.CRASH, "exit code 3");
+        Thread.sleep(200);
+        long left = ProcessHandle.allProcesses()
+                .filter(p -> p.info().arguments().map(a -> List.of(a).contains(FakeEngine.ORPHAN_SECONDS)).orElse(false))
+                .filter(ProcessHandle::isAlive).count();
+        assertEquals(0, left, "the engine's child outlived the match");
+    }
+
+    @Test
+    void anEnginesNameReachesTheTerminalPrintableAndShort() throws Exception {
+        Match.Result r = play("longname", TimeControl.depth(1), 30_000, 30_000);
+        String name = r.names()[1];
+        assertTrue(name.startsWith("fake-longname?[31mxxx") && name.length() <= 61, name.substring(0, Math.min(80, name.length())));
     }
 
     @Test
