@@ -163,8 +163,13 @@ final class Room {
     /** A seat nobody holds, or one nobody has been in for {@link GuiLimits#seatClaim}. */
     private boolean open(int side) {
         if (tokens[side] == null) return true;
-        for (Client c : clients) if (c.seat() == side || c.seat() == BOTH) return false;
-        return System.nanoTime() - vacatedAt[side] >= context.limits().seatClaim().toNanos();
+        return !occupied(side) && System.nanoTime() - vacatedAt[side] >= context.limits().seatClaim().toNanos();
+    }
+
+    /** True while a connected client sits in the side's seat (or in both). */
+    private boolean occupied(int side) {
+        for (Client c : clients) if (c.seat() == side || c.seat() == BOTH) return true;
+        return false;
     }
 
     /** After creation: the engine makes the first move when it has it (english: Black starts). */
@@ -403,8 +408,7 @@ final class Room {
     private String seatStatus(int side) {
         if (side == engineSide) return "engine";
         if (tokens[side] == null) return "free";
-        for (Client c : clients) if (c.seat() == side || c.seat() == BOTH) return "connected";
-        return "away";
+        return occupied(side) ? "connected" : "away";
     }
 
     private void broadcast(ObjectNode message) {
