@@ -2,6 +2,7 @@ package org.damka.gui;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -122,21 +123,22 @@ final class GuiContext implements AutoCloseable {
 
     /**
      * Makes room for an address at its limit: drops its room that nobody is in and that has been
-     * idle longest (rooms left behind would otherwise refuse the address until they expire).
+     * idle longest (rooms left behind would otherwise refuse the address until they expire). A
+     * room someone joins meanwhile is kept, and the next one is tried.
      */
     private boolean dropLongestIdle(List<Room> mine) {
-        Room longest = null;
-        long most = -1;
-        for (Room r : mine) {
-            long idle = r.idleNanos();
-            if (idle > most) {
-                most = idle;
-                longest = r;
+        // Each room's idle time read once: it changes while the list is sorted.
+        record Idle(Room room, long nanos) { }
+        List<Idle> empty = mine.stream().map(r -> new Idle(r, r.idleNanos())).filter(i -> i.nanos >= 0)
+                .sorted(Comparator.comparingLong(Idle::nanos).reversed()).toList();
+        for (Idle i : empty) {
+            Room r = i.room;
+            if (r.closeIfIdle(-1)) {
+                rooms.remove(r.code, r);
+                return true;
             }
         }
-        if (longest == null || !longest.closeIfIdle(-1)) return false;
-        rooms.remove(longest.code, longest);
-        return true;
+        return false;
     }
 
     private void dropIdleRooms() {

@@ -10,9 +10,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
@@ -42,8 +40,6 @@ final class EngineProcess implements AutoCloseable {
     private volatile boolean eof;
     private volatile boolean closed;
     private final Thread stderrReader;
-    /** The engine's child processes seen so far: one that outlives the engine is still killed. */
-    private final Set<ProcessHandle> children = ConcurrentHashMap.newKeySet();
     private long childrenSeenAt;
 
     EngineProcess(String label, List<String> command, String dir, MatchLog log) throws EngineException {
@@ -172,7 +168,6 @@ final class EngineProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
-            children.forEach(ProcessHandle::destroyForcibly);
             ProcessReaper.kill(process);
             try {
                 in.close();
@@ -182,12 +177,15 @@ final class EngineProcess implements AutoCloseable {
         }
     }
 
-    /** Remembers the engine's children, at most once a second (a look at the process table). */
+    /**
+     * Has the reaper remember the engine's children, at most once a second: one that outlives
+     * the engine is still killed, by {@link #close} or by Ctrl-C.
+     */
     private void noteChildren() {
         long now = System.nanoTime();
         if (now - childrenSeenAt < TimeUnit.SECONDS.toNanos(1) && childrenSeenAt != 0) return;
         childrenSeenAt = now;
-        process.descendants().forEach(children::add);
+        ProcessReaper.noteChildren(process);
     }
 
     private void pump(InputStream stream) {
