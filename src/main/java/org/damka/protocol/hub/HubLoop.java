@@ -136,6 +136,9 @@ public final class HubLoop {
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
             error(e.getMessage());
+        } catch (RuntimeException | StackOverflowError e) {
+            // A fault of ours must not end the engine, nor write to stderr (the Hub GUI reads none).
+            error("internal error on '" + cmd + "': " + e);
         }
         return true;
     }
@@ -223,7 +226,10 @@ public final class HubLoop {
         for (HubLine.Arg a : line.args()) {
             switch (a.name()) {
                 case "start" -> posText = null;
-                case "pos" -> posText = a.value();
+                case "pos" -> {
+                    if (a.value() == null) throw new IllegalArgumentException("pos needs a value: pos pos=<position>");
+                    posText = a.value();
+                }
                 case "moves" -> moves = a.value() == null ? "" : a.value();
                 default -> { } // unknown arguments are ignored, as the protocol asks
             }

@@ -54,9 +54,10 @@ class HubLoopTest {
                 "level depth=-3",
                 "frobnicate",
                 "pos moves=\"32-28",
+                "pos pos moves=\"32-28\"", // a bare pos flag was read as the start position
                 "ping", ""));
         long errors = out.stream().filter(l -> l.startsWith("error message=")).count();
-        assertEquals(7, errors, out.toString());
+        assertEquals(8, errors, out.toString());
         assertEquals("pong", out.get(out.size() - 1));
         assertTrue(out.get(1).contains("move 2"), out.get(1));
     }
