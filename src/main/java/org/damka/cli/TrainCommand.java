@@ -1,5 +1,6 @@
 package org.damka.cli;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +30,9 @@ final class TrainCommand implements Callable<Integer> {
 
     @Option(names = "--resume", description = "start from these weights (default: no correction, the classic evaluation)")
     Path resume;
+
+    @Option(names = "--base", description = "what the learned terms add to: classic (the classic evaluation; the default) or none (they are the whole score); with --resume, the file's")
+    String base;
 
     @Option(names = "--epochs", defaultValue = "16", description = "passes over the data (default: ${DEFAULT-VALUE})")
     int epochs;
@@ -69,6 +73,8 @@ final class TrainCommand implements Callable<Integer> {
                 || !(searchShare >= 0 && searchShare <= 1)) {
             return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, 0 <= --search-share <= 1, --threads 1..64", 2);
         }
+        LearnedWeights.Base chosen = base == null ? null : LearnedWeights.Base.of(base);
+        if (base != null && chosen == null) return fail("--base is classic or none, not '" + base + "'", 2);
         try {
             FileErrors.checkOutputPath(out, "--out");
             FileErrors.checkNotAnInput("--out", out, files);
@@ -76,7 +82,11 @@ final class TrainCommand implements Callable<Integer> {
             return fail(e.getMessage(), 2);
         }
         return FileJob.report("train", err, () -> {
-            LearnedWeights start = resume == null ? LearnedWeights.initial(rules) : LearnedWeights.read(rules, resume);
+            LearnedWeights start = resume == null ? LearnedWeights.initial(rules, chosen == null ? LearnedWeights.Base.CLASSIC : chosen)
+                    : LearnedWeights.read(rules, resume);
+            if (chosen != null && chosen != start.base()) {
+                throw new IOException("--base " + chosen.label() + ", but " + resume + " holds weights over " + start.base().label());
+            }
             Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, searchShare, seed, threads), err);
             trainer.load(files);
             trainer.train(start).write(out);

@@ -23,8 +23,8 @@ import org.damka.rules.Rules;
 import org.damka.selfplay.SelfPlayFile;
 
 /**
- * Fits the learned evaluation (the classic evaluation plus a learned correction) to self-play
- * results by logistic regression: the win probability of White is {@code sigmoid(eval / K)},
+ * Fits the learned evaluation (the classic evaluation plus a learned correction, or with
+ * {@link LearnedWeights.Base#NONE} the learned terms alone) to self-play results by logistic regression: the win probability of White is {@code sigmoid(eval / K)},
  * where the scale K is first fitted to the classic evaluation of the positions (so eval stays in
  * the units of the search, and the loss at the start is classic's: the baseline to beat), then
  * the parameters minimise the cross-entropy with the target plus an L2 penalty, by Adam on
@@ -60,13 +60,15 @@ public final class Trainer {
     private int[] scalars;     // n * SCALARS
     private float[] opening;   // opening share of the phase, 0..1
     private float[] scale;     // draw scaling, 0..1
-    private float[] base;      // the classic evaluation (White)
+    private float[] classicScore; // the classic evaluation (White)
     private float[] result;    // White's score, averaged over duplicates
     private float[] target;    // what is fitted: the result, blended with the search score
     private float[] weight;    // how many times the position was seen
     private int[] scores;      // search score (White), averaged
     private int[] train, validation;
     private double k;
+    /** Whether the parameters are a correction to the classic evaluation ({@link LearnedWeights.Base#CLASSIC}) or the whole score. */
+    private boolean overClassic;
     /** Per epoch (0 = before training): {train loss, validation loss, validation loss against the results}. */
     private final List<double[]> losses = new ArrayList<>();
 
@@ -106,7 +108,7 @@ public final class Trainer {
         scalars = new int[keys.size() * Features.SCALARS];
         opening = new float[keys.size()];
         scale = new float[keys.size()];
-        base = new float[keys.size()];
+        classicScore = new float[keys.size()];
         result = new float[keys.size()];
         weight = new float[keys.size()];
         scores = new int[keys.size()];
@@ -124,7 +126,7 @@ public final class Trainer {
             for (int t = 0; t < Features.SCALARS; t++) scalars[n * Features.SCALARS + t] = features.scalar(p, t);
             opening[n] = (float) features.phase(p) / features.startPieces();
             scale[n] = (float) classic.drawScale(p) / PositionalEvaluator.SCALE_ONE;
-            base[n] = p.sideToMove() == Position.WHITE ? classic.evaluate(p) : -classic.evaluate(p);
+            classicScore[n] = p.sideToMove() == Position.WHITE ? classic.evaluate(p) : -classic.evaluate(p);
             result[n] = (float) (m[0] / m[2]);
             scores[n] = (int) Math.round(m[1] / m[2]);
             weight[n] = (float) m[2];
@@ -209,7 +211,7 @@ public final class Trainer {
             int v = scalars[i * Features.SCALARS + t];
             sum += v * (a * p[scalarBase + 2 * t] + (1 - a) * p[scalarBase + 2 * t + 1]);
         }
-        return base[i] + sum * scale[i];
+        return (overClassic ? classicScore[i] : 0) + sum * scale[i];
     }
 
     /** Mean losses: train and validation against the target, validation against the results. */
@@ -220,10 +222,11 @@ public final class Trainer {
 
     /** Trains from {@code start} and returns the fitted weights. */
     public LearnedWeights train(LearnedWeights start) throws InterruptedException {
-        k = fitScale(i -> base[i]);
+        overClassic = start.base() == LearnedWeights.Base.CLASSIC;
+        k = fitScale(i -> classicScore[i]);
         double searchK = fitScale(i -> scores[i]);
         log.printf(Locale.ROOT, "train: baselines on the validation set: classic evaluation %.5f (K %.1f), self-play search score %.5f (K %.1f)%n",
-                scoreLoss(i -> base[i], k, validation), k, scoreLoss(i -> scores[i], searchK, validation), searchK);
+                scoreLoss(i -> classicScore[i], k, validation), k, scoreLoss(i -> scores[i], searchK, validation), searchK);
         target = new float[n];
         for (int i = 0; i < n; i++) target[i] = (float) ((1 - c.searchShare()) * result[i] + c.searchShare() * sigmoid(scores[i] / k));
         int size = start.params().length, scalarBase = start.scalarBase();
@@ -288,7 +291,7 @@ public final class Trainer {
         }
         float[] out = new float[size];
         for (int i = 0; i < size; i++) out[i] = (float) p[i];
-        return new LearnedWeights(start.variant(), start.windows(), start.states(), out);
+        return new LearnedWeights(start.variant(), start.base(), start.windows(), start.states(), out);
     }
 
     /** Adds the loss gradient of order[lo..hi) to g (weighted by how often a position was seen). */

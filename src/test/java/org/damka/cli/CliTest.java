@@ -105,6 +105,13 @@ class CliTest {
         errBytes.reset();
         assertEquals(1, run("train", "--variant", "english", data.toString(), "--out", out.toString()));
         assertOneLineError("not a english self-play file");
+        errBytes.reset();
+        assertEquals(2, run("train", data.toString(), "--base", "both", "--out", out.toString()));
+        assertOneLineError("train: --base is classic or none, not 'both'");
+        errBytes.reset();
+        assertEquals(1, run("train", "--variant", "english", data.toString(), "--resume", english.toString(), "--base", "none", "--out", out.toString()));
+        assertOneLineError("train: --base none, but " + english + " holds weights over classic");
+        assertFalse(java.nio.file.Files.exists(out));
     }
 
     @Test

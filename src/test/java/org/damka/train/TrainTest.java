@@ -27,12 +27,18 @@ class TrainTest {
         return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 0, 3, threads);
     }
 
+    /** A small self-play file of depth-3 games with the classic evaluation. */
+    private Path selfPlay(Rules r, int games, long seed) throws Exception {
+        Path data = dir.resolve(r.name() + ".txt");
+        new SelfPlay(new SelfPlay.Config(r, games, SearchLimits.depth(3), 2, seed, 0, 1, 3, () -> Evaluator.named(r, "classic")), QUIET)
+                .run(data, false);
+        return data;
+    }
+
     @Test
     void validationLossFallsAndTheWeightsFileLoadsBackBitIdentical() throws Exception {
         Rules r = Variants.ENGLISH;
-        Path data = dir.resolve("english.txt");
-        new SelfPlay(new SelfPlay.Config(r, 60, SearchLimits.depth(3), 2, 11, 0, 1, 3, () -> Evaluator.named(r, "classic")), QUIET)
-                .run(data, false);
+        Path data = selfPlay(r, 60, 11);
         Trainer trainer = new Trainer(config(r, 2), System.err);
         trainer.load(List.of(data));
         LearnedWeights w = trainer.train(LearnedWeights.initial(r));
@@ -49,6 +55,23 @@ class TrainTest {
         Trainer again = new Trainer(config(r, 1), QUIET);
         again.load(List.of(data));
         assertEquals(w, again.train(LearnedWeights.initial(r)));
+    }
+
+    @Test
+    void overNoBaseTheModelStartsAtEvenOddsAndLearns() throws Exception {
+        Rules r = Variants.RUSSIAN;
+        Path data = selfPlay(r, 40, 13);
+        Trainer trainer = new Trainer(config(r, 2), QUIET);
+        trainer.load(List.of(data));
+        LearnedWeights w = trainer.train(LearnedWeights.initial(r, LearnedWeights.Base.NONE));
+        List<double[]> losses = trainer.losses();
+        // Every score 0 at the start: a win probability of 1/2, whatever the target, is a loss of ln 2.
+        assertEquals(Math.log(2), losses.get(0)[1], 1e-9);
+        assertTrue(losses.get(losses.size() - 1)[1] < losses.get(0)[1] - 0.01, "validation loss " + losses.stream().map(l -> l[1]).toList());
+        assertEquals(LearnedWeights.Base.NONE, w.base());
+        Path file = dir.resolve("russian.weights");
+        w.write(file);
+        assertEquals(w, LearnedWeights.read(r, file));
     }
 
     @Test

@@ -16,7 +16,9 @@ import org.damka.rules.Rules;
  * evaluation's endgame knowledge scales them ({@link PositionalEvaluator#drawScale}). Learning a
  * correction rather than the whole score starts the model at classic's strength (all weights 0
  * is exactly classic), so the little self-play data two cores make is spent on what classic
- * misses, and the L2 penalty pulls toward classic instead of toward nothing.
+ * misses, and the L2 penalty pulls toward classic instead of toward nothing. Weights over
+ * {@link LearnedWeights.Base#NONE} are the whole score: classic's terms are not computed (only
+ * its draw scaling), which makes a node faster, and the model must learn material as well.
  *
  * <p>Parameters are turned into fixed-point ints once ({@value #FIX} per centi-man); the hot path
  * reads them and allocates nothing. Stateless after construction: safe for several threads.
@@ -36,10 +38,13 @@ public final class LearnedEvaluator implements Evaluator {
     /** term * 2 + phase, in 1/FIX centi-men. */
     private final int[] scalars = new int[Features.SCALARS * P];
     private final LearnedWeights weights;
+    /** {@link LearnedWeights.Base#CLASSIC}: the learned terms correct the classic evaluation; otherwise they are the score. */
+    private final boolean overClassic;
 
     public LearnedEvaluator(Rules rules, LearnedWeights weights) {
         if (!weights.variant().equals(rules.name())) throw new IllegalArgumentException("weights for " + weights.variant() + ", not " + rules.name());
         this.weights = weights;
+        this.overClassic = weights.base() == LearnedWeights.Base.CLASSIC;
         this.features = new Features(rules);
         this.windows = features.windows();
         this.windowCount = windows.count();
@@ -106,7 +111,7 @@ public final class LearnedEvaluator implements Evaluator {
         int correction = mix(open, end, phase);
         int scale = classic.drawScale(p);
         if (scale != PositionalEvaluator.SCALE_ONE) correction = correction * scale / PositionalEvaluator.SCALE_ONE;
-        int base = classic.whiteScore(p, scale);
+        int base = overClassic ? classic.whiteScore(p, scale) : 0;
         if (terms != null) terms[0] = base;
         return Math.max(-MAX_SCORE, Math.min(MAX_SCORE, base + correction));
     }
@@ -120,7 +125,7 @@ public final class LearnedEvaluator implements Evaluator {
         int[] terms = new int[2 + Features.SCALARS];
         int total = white(p, terms);
         List<Term> out = new ArrayList<>();
-        out.add(new Term("classic", terms[0], 0));
+        if (overClassic) out.add(new Term("classic", terms[0], 0));
         out.add(new Term("patterns", terms[1], 0));
         int raw = terms[0] + terms[1];
         for (int t = 0; t < Features.SCALARS; t++) {

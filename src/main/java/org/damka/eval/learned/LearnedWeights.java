@@ -23,26 +23,47 @@ import org.damka.rules.Rules;
  * interleaved: {@code pattern(w, state, phase)} at {@code (w * states + state) * 2 + phase}, then
  * {@code scalar(term, phase)} (the terms of {@link Features}).
  *
- * <p>Version 2: the parameters are a correction added to the classic evaluation (version 1,
- * which no longer loads, was the whole score).
+ * <p>The parameters are the whole score or a correction added to the classic evaluation: the
+ * {@link Base}. Version 3 names it in the header; version 2 files (a correction, always) still
+ * load; version 1, which does not, was the whole score without the draw scaling.
  *
- * <p>File (big-endian): magic {@code DMKW}, version (int, 2), variant (UTF), windows, window
- * size, states, scalars, phases (ints), the parameter count (int) and the parameters (float32),
- * then the CRC-32 of every byte before it (int). {@link #read} refuses anything else with a
- * message that says what is wrong.
+ * <p>File (big-endian): magic {@code DMKW}, version (int, 3), variant (UTF), base (UTF, {@code
+ * classic} or {@code none}; absent in version 2), windows, window size, states, scalars, phases
+ * (ints), the parameter count (int) and the parameters (float32), then the CRC-32 of every byte
+ * before it (int). {@link #read} refuses anything else with a message that says what is wrong.
  */
 public final class LearnedWeights {
-    public static final int VERSION = 2;
+    public static final int VERSION = 3;
+    /** The oldest version {@link #read} takes. */
+    private static final int OLDEST = 2;
     private static final byte[] MAGIC = "DMKW".getBytes(StandardCharsets.US_ASCII);
     public static final int PHASES = 2;
 
+    /** What the learned parameters are added to. */
+    public enum Base {
+        /** The classic evaluation: all parameters 0 is classic itself, and training starts at its strength. */
+        CLASSIC,
+        /** Nothing: the parameters are the whole score (faster: classic's terms are not computed). */
+        NONE;
+
+        public String label() { return name().toLowerCase(java.util.Locale.ROOT); }
+
+        /** The base a label names, or null. */
+        public static Base of(String label) {
+            for (Base b : values()) if (b.label().equals(label)) return b;
+            return null;
+        }
+    }
+
     private final String variant;
+    private final Base base;
     private final int windows, states;
     private final float[] params;
 
-    public LearnedWeights(String variant, int windows, int states, float[] params) {
+    public LearnedWeights(String variant, Base base, int windows, int states, float[] params) {
         if (params.length != size(windows, states)) throw new IllegalArgumentException("expected " + size(windows, states) + " parameters, got " + params.length);
         this.variant = variant;
+        this.base = java.util.Objects.requireNonNull(base);
         this.windows = windows;
         this.states = states;
         this.params = params;
@@ -57,6 +78,7 @@ public final class LearnedWeights {
     public int scalarBase() { return windows * states * PHASES; }
 
     public String variant() { return variant; }
+    public Base base() { return base; }
     public int windows() { return windows; }
     public int states() { return states; }
     /** The parameters themselves (not a copy: the trainer fills them). */
@@ -64,8 +86,13 @@ public final class LearnedWeights {
 
     /** The starting point: no correction, the classic evaluation itself. */
     public static LearnedWeights initial(Rules rules) {
+        return initial(rules, Base.CLASSIC);
+    }
+
+    /** The starting point over a base: all parameters 0 (over {@link Base#NONE}, a score of 0 everywhere). */
+    public static LearnedWeights initial(Rules rules, Base base) {
         Windows w = new Windows(rules.geometry());
-        return new LearnedWeights(rules.name(), w.count(), w.states(), new float[size(w.count(), w.states())]);
+        return new LearnedWeights(rules.name(), base, w.count(), w.states(), new float[size(w.count(), w.states())]);
     }
 
     private static final java.util.Map<String, LearnedWeights> BUILT_IN = new java.util.concurrent.ConcurrentHashMap<>();
@@ -110,6 +137,7 @@ public final class LearnedWeights {
         d.write(MAGIC);
         d.writeInt(VERSION);
         d.writeUTF(variant);
+        d.writeUTF(base.label());
         d.writeInt(windows);
         d.writeInt(sizeOf(states));
         d.writeInt(states);
@@ -171,9 +199,15 @@ public final class LearnedWeights {
             d.readFully(magic);
             if (!Arrays.equals(magic, MAGIC)) throw new IOException("not a damka weights file (no DMKW header)");
             int version = d.readInt();
-            if (version != VERSION) throw new IOException("weights file version " + version + " (this damka reads " + VERSION + ")");
+            if (version < OLDEST || version > VERSION) throw new IOException("weights file version " + version + " (this damka reads " + OLDEST + " to " + VERSION + ")");
             String variant = d.readUTF();
             if (!variant.equals(rules.name())) throw new IOException("weights for " + variant + ", not " + rules.name());
+            Base base = Base.CLASSIC;
+            if (version >= 3) {
+                String label = d.readUTF();
+                base = Base.of(label);
+                if (base == null) throw new IOException("weights file base '" + label + "' (this damka knows classic and none)");
+            }
             int windows = d.readInt(), size = d.readInt(), states = d.readInt(), scalars = d.readInt(), phases = d.readInt();
             Windows expected = new Windows(rules.geometry());
             if (windows != expected.count() || size != expected.size() || states != expected.states()
@@ -198,7 +232,7 @@ public final class LearnedWeights {
             for (int i = 0; i < count; i++) {
                 if (!Float.isFinite(p[i])) throw new IOException("weights file has a non-finite parameter at " + i);
             }
-            return new LearnedWeights(variant, windows, states, p);
+            return new LearnedWeights(variant, base, windows, states, p);
         } catch (EOFException e) {
             throw new IOException("truncated weights file (" + all.length + " bytes)");
         }
@@ -206,7 +240,7 @@ public final class LearnedWeights {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof LearnedWeights w && w.variant.equals(variant) && w.windows == windows && w.states == states
+        return o instanceof LearnedWeights w && w.variant.equals(variant) && w.base == base && w.windows == windows && w.states == states
                 && Arrays.equals(w.params, params);
     }
 

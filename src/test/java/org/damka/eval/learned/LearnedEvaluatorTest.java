@@ -171,4 +171,22 @@ class LearnedEvaluatorTest {
         weights.params()[weights.scalarBase() + Features.KINGS * 2 + 1] = 160;
         assertEquals(classic.evaluate(p) + 160 * scale / PositionalEvaluator.SCALE_ONE, new LearnedEvaluator(r, weights).evaluate(p));
     }
+
+    @Test
+    void overNoBaseTheLearnedTermsAreTheWholeScore() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(9);
+        for (Rules r : Variants.all()) {
+            LearnedWeights overClassic = LearnedWeightsTest.random(r, 5);
+            LearnedWeights overNone = new LearnedWeights(r.name(), LearnedWeights.Base.NONE, overClassic.windows(), overClassic.states(),
+                    overClassic.params().clone());
+            LearnedEvaluator withClassic = new LearnedEvaluator(r, overClassic), alone = new LearnedEvaluator(r, overNone);
+            PositionalEvaluator classic = new PositionalEvaluator(r);
+            for (int trial = 0; trial < 200; trial++) {
+                Position p = trial == 0 ? Fen.parse(r, r.startFen()) : randomBoard(r.geometry(), random, 5 + trial % 40);
+                assertEquals(withClassic.evaluate(p) - classic.evaluate(p), alone.evaluate(p), r.name() + " " + Fen.format(r, p));
+                assertTrue(alone.explain(p).stream().noneMatch(t -> t.name().equals("classic")));
+            }
+            assertEquals(0, new LearnedEvaluator(r, LearnedWeights.initial(r, LearnedWeights.Base.NONE)).evaluate(Fen.parse(r, r.startFen())));
+        }
+    }
 }

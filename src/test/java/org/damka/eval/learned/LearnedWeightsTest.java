@@ -55,6 +55,41 @@ class LearnedWeightsTest {
     }
 
     @Test
+    void theBaseIsKeptAndAVersionTwoFileIsACorrectionToClassic() throws IOException {
+        Rules r = Variants.INTERNATIONAL;
+        LearnedWeights classic = random(r, 4);
+        LearnedWeights none = new LearnedWeights(r.name(), LearnedWeights.Base.NONE, classic.windows(), classic.states(), classic.params().clone());
+        assertEquals(LearnedWeights.Base.NONE, LearnedWeights.read(r, new ByteArrayInputStream(bytes(none))).base());
+        assertTrue(!none.equals(classic));
+        // A version 2 file: no base in the header.
+        byte[] v2 = rewriteHeader(bytes(none), 2, null);
+        assertEquals(classic, LearnedWeights.read(r, new ByteArrayInputStream(v2)));
+        assertEquals("weights file base 'mixed' (this damka knows classic and none)", refusal(r, rewriteHeader(bytes(none), 3, "mixed")));
+        assertEquals("weights file version 1 (this damka reads 2 to 3)", refusal(r, rewriteHeader(bytes(none), 1, "none")));
+    }
+
+    /** The file with another version and base label (none: no label), its checksum made right. */
+    private static byte[] rewriteHeader(byte[] file, int version, String base) throws IOException {
+        java.io.DataInputStream in = new java.io.DataInputStream(new ByteArrayInputStream(file));
+        byte[] magic = in.readNBytes(4);
+        in.readInt();
+        String variant = in.readUTF();
+        in.readUTF();
+        byte[] rest = in.readNBytes(in.available() - 4);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(out);
+        d.write(magic);
+        d.writeInt(version);
+        d.writeUTF(variant);
+        if (base != null) d.writeUTF(base);
+        d.write(rest);
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(out.toByteArray());
+        d.writeInt((int) crc.getValue());
+        return out.toByteArray();
+    }
+
+    @Test
     void badFilesAreRefusedWithTheReason() throws IOException {
         Rules r = Variants.RUSSIAN;
         byte[] good = bytes(random(r, 1));
