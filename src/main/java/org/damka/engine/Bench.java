@@ -130,13 +130,16 @@ public final class Bench {
                 }
             }
             search.clear();
-            current = search;
-            if (stopped) break;
             Game game = new Game(bp.rules(), Fen.parse(bp.rules(), bp.fen()));
             int depth = depthOverride > 0 ? depthOverride : bp.depth();
+            SearchLimits limits = SearchLimits.depth(depth);
+            // Prepared (its stop flag cleared) before stop() can reach it: a stop from now on holds.
+            search.prepare(limits);
+            current = search;
+            if (stopped) break;
             long t0 = cpu.getCurrentThreadCpuTime();
             final SearchInfo[] last = new SearchInfo[1];
-            Move best = search.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
+            Move best = search.run(game, limits, 0, new SearchListener() {
                 @Override
                 public void info(SearchInfo info) {
                     last[0] = info;

@@ -236,7 +236,8 @@ public final class Engine {
     /**
      * Resizes the hash table, within the heap the JVM really has: a size that does not fit (with
      * what the engine needs besides) is refused with an error that says how to give Java more,
-     * and the old table stays.
+     * and the old table stays (emptied, in the rare case that the heap held less than it showed
+     * and the allocation failed after the old table was let go).
      */
     public synchronized void setHashMb(int mb) {
         if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
@@ -388,7 +389,14 @@ public final class Engine {
      */
     private void runJobs() {
         try {
-            for (Runnable next = jobs.take(); next != END_OF_JOBS; next = jobs.take()) next.run();
+            for (Runnable next = jobs.take(); next != END_OF_JOBS; next = jobs.take()) {
+                try {
+                    next.run();
+                } catch (RuntimeException | Error e) {
+                    // Each job answers its own failure; this keeps the thread for the next job
+                    // if answering failed too (a dead job thread would leave every later go unanswered).
+                }
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -466,7 +474,7 @@ public final class Engine {
                 s.run(g, l, overhead, once);
                 // A ponder search stopped before ponder hit was never on the clock: not late, however long.
                 if (!s.endedPondering()) lateness.record(s.elapsedMs(), s.hardLimitMs(), s.readyMs());
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | Error e) {
                 // Never leave the GUI waiting: report and answer with a legal move.
                 listener.message("error search failed: " + e);
                 once.bestMove(fallback, null);
@@ -507,7 +515,7 @@ public final class Engine {
         return start(() -> {
             try {
                 job.run(root, depth, once);
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | Error e) {
                 once.finished(0, 0, 0, false);
             }
         }, done, job::stop);
@@ -533,6 +541,9 @@ public final class Engine {
             } catch (RuntimeException e) {
                 answer.set(true);
                 failed.accept(e);
+            } catch (Error e) {
+                answer.set(true);
+                failed.accept(new IllegalStateException("internal error " + e, e));
             }
         }, answer, bench::stop);
     }

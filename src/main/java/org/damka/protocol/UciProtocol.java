@@ -70,6 +70,12 @@ public final class UciProtocol {
     private final Engine engine;
     private final LineReader in;
     private final java.util.concurrent.BlockingQueue<Input> queue = new java.util.concurrent.LinkedBlockingQueue<>();
+    /**
+     * Room left in the queue, in bytes: a client that writes faster than the engine serves waits
+     * (as on a full pipe) instead of filling the heap. Far above what any GUI queues.
+     */
+    private final java.util.concurrent.Semaphore queueRoom = new java.util.concurrent.Semaphore(MAX_QUEUED_BYTES);
+    static final int MAX_QUEUED_BYTES = 32 << 20;
     /** Set by the reader thread: nothing more will come. */
     private volatile boolean inputEnded;
     private volatile boolean quitting;
@@ -118,6 +124,7 @@ public final class UciProtocol {
             }
             LineReader.Line line = input.line();
             if (line == null) break;
+            queueRoom.release(charge(line));
             lineNumber++;
             boolean mayBeHub = !commandSeen;
             if (opensSession(line)) commandSeen = true;
@@ -149,8 +156,9 @@ public final class UciProtocol {
             LineReader.Line line;
             try {
                 line = in.next();
-            } catch (IOException e) {
-                err.println("damka: reading input failed: " + e.getMessage());
+            } catch (IOException | RuntimeException | Error e) {
+                // Whatever went wrong, the serving thread must learn that nothing more comes.
+                err.println("damka: reading input failed: " + e);
                 line = null;
             }
             long now = System.nanoTime();
@@ -168,10 +176,16 @@ public final class UciProtocol {
                 quitting = true;
                 stop();
             }
+            queueRoom.acquireUninterruptibly(charge(line));
             queue.add(new Input(line, now));
             if (word.equals("quit") || (first && isHub(line))) return;
             if (opensSession(line)) first = false;
         }
+    }
+
+    /** What a queued line counts against {@link #MAX_QUEUED_BYTES}: its text and about what the queue keeps for it besides. */
+    private static int charge(LineReader.Line line) {
+        return (line.tooLong() ? 0 : (int) Math.min(line.bytes(), LineReader.MAX_LINE_BYTES)) + 128;
     }
 
     private static String firstWord(String text) {
@@ -208,7 +222,8 @@ public final class UciProtocol {
      */
     private synchronized void applyEndOfInput() {
         if (!inputEnded || job == null) return;
-        switch (atEndOfInput) {
+        // A ponderhit read before the end comes for this job: the end must not stop it first.
+        switch (ponderHitQueued() ? atEndOfInputAfterPonderHit : atEndOfInput) {
             case STOP -> {
                 stopSent = true;
                 engine.stop(job);
@@ -216,6 +231,13 @@ public final class UciProtocol {
             case STOP_AFTER_GRACE -> engine.stopAfter(job, END_OF_INPUT_GRACE_MS);
             case NOTHING -> { }
         }
+    }
+
+    private boolean ponderHitQueued() {
+        for (Input i : queue) {
+            if (i.line() != null && !i.line().tooLong() && firstWord(i.line().text()).equals("ponderhit")) return true;
+        }
+        return false;
     }
 
     /**
@@ -326,7 +348,7 @@ public final class UciProtocol {
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
             out.error(command + ": " + e.getMessage());
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
             // A bug, not bad input: say so on both channels and go on serving.
             err.println("damka: internal error on line " + lineNumber + ": " + e);
             e.printStackTrace(err);

@@ -57,6 +57,33 @@ class EngineThreadsTest {
         assertTrue(answeredOn.get(0).isAlive(), "the job thread waits for the next job");
     }
 
+    /**
+     * An Error in a search (here the listener's, as a full heap would throw it while writing a
+     * report) still answers with a legal move, and the next search runs: the job thread died
+     * with it, and every later go waited for ever.
+     */
+    @Test
+    void anErrorInASearchStillAnswersAndTheNextSearchRuns() throws InterruptedException {
+        Engine engine = new Engine();
+        java.util.List<String> said = new java.util.concurrent.CopyOnWriteArrayList<>();
+        CountDownLatch answered = new CountDownLatch(1);
+        engine.go(SearchLimits.depth(6), new SearchListener() {
+            @Override public void info(SearchInfo info) { throw new OutOfMemoryError("Java heap space (test)"); }
+            @Override public void message(String text) { said.add(text); }
+            @Override public void bestMove(Move move, Move ponder) { said.add("bestmove " + move); answered.countDown(); }
+        });
+        assertTrue(answered.await(60, TimeUnit.SECONDS), "no answer after the error");
+        assertTrue(said.get(0).startsWith("error search failed: java.lang.OutOfMemoryError"), said.toString());
+        assertFalse(said.get(1).equals("bestmove null"), said.toString());
+        engine.waitForSearch();
+        CountDownLatch again = new CountDownLatch(1);
+        engine.go(SearchLimits.depth(2), new SearchListener() {
+            @Override public void info(SearchInfo info) { }
+            @Override public void bestMove(Move move, Move ponder) { again.countDown(); }
+        });
+        assertTrue(again.await(60, TimeUnit.SECONDS), "the next search never answered");
+    }
+
     /** The job thread waited for ever, so an engine a program dropped (a room of the gui) kept its table for good. */
     @Test
     void closeAnswersTheSearchAndEndsTheJobThread() throws InterruptedException {

@@ -86,6 +86,24 @@ class EndOfInputIT {
         assertTrue(said.stream().anyMatch(s -> s.startsWith("info string position ")), said.toString());
     }
 
+    /**
+     * A ponderhit written before the end of the input comes for the ponder search: the search
+     * then runs on its clock (1.5 s), not stopped at once by the end of the input (the rule for
+     * a ponder search) before its ponderhit is served.
+     */
+    @Test
+    void aPonderHitWrittenBeforeTheEndTurnsThePonderSearchIntoATimedOne() {
+        try (EngineUnderTest e = EngineUnderTest.start()) {
+            long start = System.nanoTime();
+            e.send("position startpos\ngo ponder movetime 1500\nponderhit");
+            e.closeInput();
+            e.expect("bestmove");
+            long ms = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(ms >= 1200, "answered after " + ms + " ms of a 1500 ms search");
+            assertEquals(0, e.waitFor(EXIT_MS));
+        }
+    }
+
     /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
     private static List<String> transcriptAfterEndOfInput(String commands) {
         try (EngineUnderTest e = EngineUnderTest.start()) {

@@ -136,7 +136,7 @@ public final class HubLoop {
             }
         } catch (IllegalArgumentException | IllegalStateException e) {
             error(e.getMessage());
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
             // A fault of ours must not end the engine, nor write to stderr (the Hub GUI reads none).
             error("internal error on '" + cmd + "': " + e);
         }
