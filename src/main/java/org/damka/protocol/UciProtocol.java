@@ -64,8 +64,11 @@ public final class UciProtocol {
     /** What the end of the input does to the running job (protocol.md, "End of input"). */
     private enum AtEndOfInput { NOTHING, STOP, STOP_AFTER_GRACE }
 
-    /** One line from the reader thread, with when it was read; null text at the end of input. */
-    private record Input(LineReader.Line line, long nanos) { }
+    /**
+     * One line from the reader thread, with when it was read and its command word (lower case,
+     * "" for a too long line), read once by the reader; null line at the end of input.
+     */
+    private record Input(LineReader.Line line, String word, long nanos) { }
 
     private final Engine engine;
     private final LineReader in;
@@ -76,6 +79,8 @@ public final class UciProtocol {
      */
     private final java.util.concurrent.Semaphore queueRoom = new java.util.concurrent.Semaphore(MAX_QUEUED_BYTES);
     static final int MAX_QUEUED_BYTES = 32 << 20;
+    /** About what the queue keeps for a line besides its text. */
+    static final int QUEUED_LINE_OVERHEAD_BYTES = 128;
     /** Set by the reader thread: nothing more will come. */
     private volatile boolean inputEnded;
     private volatile boolean quitting;
@@ -165,7 +170,7 @@ public final class UciProtocol {
             if (line == null) {
                 inputEnded = true;
                 applyEndOfInput();
-                queue.add(new Input(null, now));
+                queue.add(new Input(null, "", now));
                 return;
             }
             linesRead++; // numbered as the serving thread numbers them (lineNumber)
@@ -177,15 +182,15 @@ public final class UciProtocol {
                 stop();
             }
             queueRoom.acquireUninterruptibly(charge(line));
-            queue.add(new Input(line, now));
+            queue.add(new Input(line, word, now));
             if (word.equals("quit") || (first && isHub(line))) return;
             if (opensSession(line)) first = false;
         }
     }
 
-    /** What a queued line counts against {@link #MAX_QUEUED_BYTES}: its text and about what the queue keeps for it besides. */
+    /** What a queued line counts against {@link #MAX_QUEUED_BYTES}: its text and the queue's overhead. */
     private static int charge(LineReader.Line line) {
-        return (line.tooLong() ? 0 : (int) Math.min(line.bytes(), LineReader.MAX_LINE_BYTES)) + 128;
+        return (line.tooLong() ? 0 : (int) Math.min(line.bytes(), LineReader.MAX_LINE_BYTES)) + QUEUED_LINE_OVERHEAD_BYTES;
     }
 
     private static String firstWord(String text) {
@@ -235,7 +240,7 @@ public final class UciProtocol {
 
     private boolean ponderHitQueued() {
         for (Input i : queue) {
-            if (i.line() != null && !i.line().tooLong() && firstWord(i.line().text()).equals("ponderhit")) return true;
+            if (i.word().equals("ponderhit")) return true;
         }
         return false;
     }

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class InputFloodTest {
     private static final byte[] FIRST = "go depth 127\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LINE = "position startpos\n".getBytes(StandardCharsets.US_ASCII);
-    /** Far more lines than the queue may hold (each counts its text and 128 bytes). */
-    private static final long FLOOD_BYTES = 6L * UciProtocol.MAX_QUEUED_BYTES / (LINE.length + 128) * LINE.length;
+    /** Far more lines than the queue may hold (each counts its text and the queue's overhead). */
+    private static final long FLOOD_BYTES = 6L * UciProtocol.MAX_QUEUED_BYTES / (LINE.length + UciProtocol.QUEUED_LINE_OVERHEAD_BYTES) * LINE.length;
 
     /** The commands above, then end of input; counts the bytes the engine has taken. */
     private static final class Flood extends InputStream {
@@ -60,7 +60,7 @@ class InputFloodTest {
             last = in.taken.get();
             Thread.sleep(50);
         }
-        long bound = FIRST.length + (long) UciProtocol.MAX_QUEUED_BYTES / (LINE.length + 128) * LINE.length + (1 << 20);
+        long bound = FIRST.length + (long) UciProtocol.MAX_QUEUED_BYTES / (LINE.length + UciProtocol.QUEUED_LINE_OVERHEAD_BYTES) * LINE.length + (1 << 20);
         assertTrue(in.taken.get() < bound, "took " + in.taken.get() + " bytes of input while the search ran (bound " + bound + ")");
         assertTrue(serving.isAlive());
         // Once the search stops, every queued and unread line is served and the input ends.
