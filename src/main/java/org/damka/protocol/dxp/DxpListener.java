@@ -152,10 +152,6 @@ public final class DxpListener {
     }
 
     private void log(String line) {
-        if (log == null) return;
-        synchronized (log) {
-            log.println("dxp: " + line);
-            log.flush();
-        }
+        DxpSession.log(log, line);
     }
 }

@@ -16,6 +16,7 @@ import org.damka.game.Game;
 import org.damka.game.GameResult;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
+import org.damka.notation.HubLine;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -465,9 +466,18 @@ public final class DxpSession {
     }
 
     private void log(String line) {
+        log(log, line);
+    }
+
+    /**
+     * One line of the DXP log, or nothing when there is no log. The peer's bytes in it (names,
+     * chat, bad messages) are escaped, so a newline or a control byte it sends cannot split a
+     * log line or reach the terminal.
+     */
+    static void log(PrintStream log, String line) {
         if (log == null) return;
         synchronized (log) {
-            log.println("dxp: " + line);
+            log.println("dxp: " + HubLine.printable(line));
             log.flush();
         }
     }

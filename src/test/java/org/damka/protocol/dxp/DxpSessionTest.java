@@ -213,6 +213,25 @@ class DxpSessionTest {
     }
 
     @Test
+    void aPeersControlBytesAreEscapedInTheLog() throws Exception {
+        out.write("Chello\nfake log line\u0007\u00e9\0".getBytes(StandardCharsets.ISO_8859_1));
+        out.write(("R01" + "Te\r\nster" + " ".repeat(24) + "Z" + "010" + "000" + "A\0").getBytes(StandardCharsets.ISO_8859_1));
+        out.flush();
+        assertEquals("A" + NAME32 + "0", receiveSkippingChat(), "the chat is refused (not ASCII), the game accepted");
+        send("E01");
+        assertEquals("E01", receive());
+        peer.close();
+        follower.get(10, TimeUnit.SECONDS);
+        String log = logBytes.toString(StandardCharsets.UTF_8);
+        for (String line : log.split("\n")) {
+            assertTrue(line.startsWith("dxp: "), "a log line not written by the log: '" + line + "' in\n" + log);
+            assertTrue(line.chars().allMatch(c -> c >= 0x20 && c < 0x7f), "not printable ASCII: '" + line + "'");
+        }
+        assertTrue(log.contains("hello\\x0afake log line\\x07\\u00e9"), log);
+        assertTrue(log.contains("Te\\x0d\\x0aster"), log);
+    }
+
+    @Test
     void anIllegalMoveEndsTheGame() throws Exception {
         // damka is Black: we move first, illegally (a man two rows forward).
         send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "A");
