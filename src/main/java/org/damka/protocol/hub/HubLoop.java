@@ -34,6 +34,8 @@ import org.damka.search.SearchListener;
  * {@code done} is written) and is then carried out. The level is reset by {@code pos} and after
  * each {@code go}. A refused {@code pos} leaves no position to search: {@code go} then answers
  * {@code error} and a bare {@code done} until a {@code pos} is accepted or the variant changes.
+ * A refused {@code level} line leaves no limits the client meant: the next {@code go} answers the
+ * same way (without it, a level left empty would search until {@code stop}).
  * End of input or {@code quit} ends {@link #run()}. Nothing else is printed, and every line is
  * printable ASCII (bad input echoed in an error is escaped).
  */
@@ -49,6 +51,8 @@ public final class HubLoop {
     private HubBoard board;
     /** Why the last {@code pos} was refused, or null: while set, {@code go} searches nothing. */
     private String refusedPosition;
+    /** Why a {@code level} line since the last pos or go was refused, or null: while set, {@code go} searches nothing. */
+    private String refusedLevel;
 
     // The level (search limits) for the next go; -1 = not given (the clock: NO_CLOCK).
     private int levelDepth;
@@ -241,8 +245,17 @@ public final class HubLoop {
         resetLevel();
     }
 
-    /** Adds a level line to the level; a bad value changes nothing. */
     private void level(HubLine line) {
+        try {
+            addLevel(line);
+        } catch (IllegalArgumentException e) {
+            refusedLevel = e.getMessage();
+            throw e;
+        }
+    }
+
+    /** Adds a level line to the level; a bad value changes nothing. */
+    private void addLevel(HubLine line) {
         int depth = levelDepth, moves = levelMoves;
         long nodes = levelNodes, moveTime = levelMoveTimeMs, time = levelTimeMs, inc = levelIncMs;
         boolean infinite = levelInfinite;
@@ -288,6 +301,13 @@ public final class HubLoop {
             send("done");
             return;
         }
+        if (refusedLevel != null) {
+            String why = refusedLevel;
+            resetLevel();
+            error("no level to search with: a level line was refused (" + why + "); send a valid level");
+            send("done");
+            return;
+        }
         boolean ponder = line.has("ponder");
         boolean analyze = line.has("analyze");
         boolean timed = levelTimeMs != NO_CLOCK;
@@ -312,6 +332,7 @@ public final class HubLoop {
         levelIncMs = -1;
         levelMoves = -1;
         levelInfinite = false;
+        refusedLevel = null;
     }
 
     /** Turns the search's reports into Hub lines for the searched position. */

@@ -83,6 +83,31 @@ class HubLoopTest {
         assertTrue(reply != null && reply.matches("(1[6-9]|20)-\\d+"), "Black's reply after 33-29: " + out);
     }
 
+    /**
+     * A refused level leaves no limit the client meant; searching with what is left (often nothing:
+     * until stop) would leave a client waiting for done. The next go answers at once, without a move.
+     */
+    @Test
+    void afterARefusedLevelGoAnswersWithoutSearching() throws Exception {
+        List<String> out = run(null, String.join("\n",
+                "pos start",
+                "level move-time=-1",
+                "go think",
+                "pos start",
+                "level time=abc",
+                "level depth=2",
+                "go think",
+                "pos start",
+                "level depth=1",
+                "go think", ""));
+        List<String> dones = out.stream().filter(l -> l.startsWith("done")).toList();
+        assertEquals(3, dones.size(), out.toString());
+        assertEquals(List.of("done", "done"), dones.subList(0, 2), out.toString());
+        assertEquals(2, out.stream().filter(l -> l.startsWith("error message=\"no level to search with: a level line was refused")).count(),
+                out.toString());
+        assertTrue(dones.get(2).startsWith("done move="), "a valid level after the refusal searches: " + out);
+    }
+
     /** Issue 11, point 8: bad bytes in a line are escaped in the error, never echoed raw. */
     @Test
     void errorsEchoNoRawControlOrNonAsciiCharacters() throws Exception {
