@@ -1,5 +1,9 @@
 package org.damka.engine;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -259,19 +263,43 @@ public final class Engine {
         hashMb = mb;
     }
 
-    /** Bytes a new table may take: the free heap, plus the current table, less the reserve. */
+    /**
+     * Bytes a new table may take: the free heap, but no more than the old generation has free (an
+     * array this large is allocated there; with the serial collector of the launcher that is two
+     * thirds of the heap), plus the current table, which lives there, less the reserve.
+     */
     private long roomForTable() {
         Runtime rt = Runtime.getRuntime();
-        long used = rt.totalMemory() - rt.freeMemory();
+        long free = rt.maxMemory() - (rt.totalMemory() - rt.freeMemory());
+        MemoryUsage old = oldGeneration();
+        if (old != null) free = Math.min(free, old.getMax() - old.getUsed());
         long current = table == null ? 0 : table.bytes();
-        return rt.maxMemory() - used + current - RESERVE_BYTES - RESERVE_PER_THREAD_BYTES * searchThreads();
+        return free + current - RESERVE_BYTES - RESERVE_PER_THREAD_BYTES * searchThreads();
+    }
+
+    /**
+     * The heap pool with the largest maximum, which is the old generation for every collector
+     * (G1 counts its humongous regions there, and its maximum is the whole heap); null if no pool
+     * states a maximum.
+     */
+    private static MemoryUsage oldGeneration() {
+        MemoryUsage largest = null;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() != MemoryType.HEAP || !pool.isValid()) continue;
+            MemoryUsage u = pool.getUsage();
+            if (u.getMax() > 0 && (largest == null || u.getMax() > largest.getMax())) largest = u;
+        }
+        return largest;
     }
 
     private IllegalArgumentException tooLarge(int mb) {
         long maxMb = Runtime.getRuntime().maxMemory() >> 20;
         long roomMb = Math.max(0, roomForTable() >> 20);
-        long suggestGb = (TranspositionTable.bytesFor(mb) + RESERVE_BYTES + RESERVE_PER_THREAD_BYTES * searchThreads()
-                + (1L << 30) - 1 >> 30) + 1;
+        // The table and the reserve must fit in the old generation, a share of the heap.
+        MemoryUsage old = oldGeneration();
+        double oldShare = old == null ? 1 : Math.min(1, (double) old.getMax() / Runtime.getRuntime().maxMemory());
+        long heapNeed = (long) Math.ceil((TranspositionTable.bytesFor(mb) + RESERVE_BYTES + RESERVE_PER_THREAD_BYTES * searchThreads()) / oldShare);
+        long suggestGb = (heapNeed + (1L << 30) - 1 >> 30) + 1;
         return new IllegalArgumentException("Hash " + mb + " MB does not fit in the Java heap (max " + maxMb
                 + " MB, room for about " + roomMb + " MB); Hash stays " + hashMb + " MB. Give Java more heap with -Xmx,"
                 + " e.g. java -Xmx" + suggestGb + "g -jar damka.jar");

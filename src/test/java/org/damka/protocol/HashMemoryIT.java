@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +32,33 @@ class HashMemoryIT {
             e.quiet("setoption name Hash value 64");
             assertTrue(e.alive());
             assertEquals("", e.stderr());
+        }
+    }
+
+    /**
+     * With the serial collector (the launcher's), a table must fit in the old generation, two
+     * thirds of the heap: the room the error names is really there, and the heap it suggests holds
+     * the table asked for.
+     */
+    @Test
+    void theRoomAndTheHeapTheErrorNameHoldUnderTheSerialCollector() {
+        String error;
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-XX:+UseSerialGC", "-Xmx700m")) {
+            List<String> errors = e.errors("setoption name Hash value 1024");
+            assertEquals(1, errors.size(), errors.toString());
+            error = errors.get(0);
+            Matcher room = Pattern.compile("room for about (\\d+) MB").matcher(error);
+            assertTrue(room.find(), error);
+            e.quiet("setoption name Hash value " + room.group(1)); // fails if the room was not there
+            e.send("go depth 4");
+            assertTrue(e.expect("bestmove").startsWith("bestmove "));
+            assertEquals("", e.stderr());
+        }
+        Matcher heap = Pattern.compile("java (-Xmx\\d+g) -jar").matcher(error);
+        assertTrue(heap.find(), error);
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-XX:+UseSerialGC", heap.group(1))) {
+            e.quiet("setoption name Hash value 1024");
+            assertTrue(e.command("d").contains("info string option name Hash value 1024"), "the suggested heap holds the table");
         }
     }
 
