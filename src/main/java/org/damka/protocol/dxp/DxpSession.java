@@ -108,14 +108,26 @@ public final class DxpSession {
         reader.start();
         try {
             if (role == Role.INITIATOR) requestGame();
+            // The silence limit counts from the last step the session took, not from the last
+            // message: a peer that only chats, or repeats what is refused, cannot hold it for ever.
+            long stepAt = System.nanoTime();
+            long step = step();
+            boolean heard = false; // a message since the last step
             while (!done) {
-                long wait = silenceLimitMs();
-                Object e = wait > 0 ? events.poll(wait, TimeUnit.MILLISECONDS) : events.take();
-                if (e == null) onSilence(wait);
+                long limit = silenceLimitMs();
+                long left = limit - (System.nanoTime() - stepAt) / 1_000_000;
+                Object e = limit <= 0 ? events.take() : left > 0 ? events.poll(left, TimeUnit.MILLISECONDS) : null;
+                heard |= e instanceof Received || e instanceof Malformed;
+                if (e == null) onSilence(limit, heard);
                 else if (e instanceof Received r) onMessage(r.message());
                 else if (e instanceof SearchDone s) onSearchDone(s);
                 else if (e instanceof Malformed m) onMalformed(m);
                 else if (e instanceof Closed c) onClosed(c);
+                if (step() != step || limit <= 0) {
+                    step = step();
+                    stepAt = System.nanoTime();
+                    heard = false;
+                }
             }
         } finally {
             stopSearch();
@@ -132,6 +144,11 @@ public final class DxpSession {
         return failure;
     }
 
+    /** Where the series stands: the game, whether it is running, and its plies (moves played or taken back). */
+    private long step() {
+        return (long) gameNumber << 32 | (playing ? 1L << 31 | game.plies() : 0);
+    }
+
     /** How long to wait for the next event: unbounded (0) while our own search runs. */
     private long silenceLimitMs() {
         if (settings.silenceMs() <= 0 || searching) return 0;
@@ -139,8 +156,9 @@ public final class DxpSession {
         return settings.silenceMs() + (peersMove ? minutes * 60_000L : 0);
     }
 
-    private void onSilence(long waitedMs) {
-        String why = "no message from " + opponent + " for " + (waitedMs + 500) / 1000 + " s";
+    private void onSilence(long waitedMs, boolean heard) {
+        String why = (heard ? "nothing but chat or refused messages from " : "no message from ") + opponent + " for "
+                + (waitedMs + 500) / 1000 + " s";
         log(why + "; closing the connection");
         if (playing) abandon(why);
         fail(why);

@@ -231,6 +231,36 @@ class DxpSessionTest {
         assertTrue(log.contains("Te\\x0d\\x0aster"), log);
     }
 
+    /** A peer that only chats is as good as silent: it cannot hold the follower (and a listener) for ever. */
+    @Test
+    void aPeerThatOnlyChatsIsClosedAfterTheSilenceLimit() throws Exception {
+        try (ServerSocket second = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            DxpSession.Settings settings = new DxpSession.Settings("damka", 1, 0, 0, 20, 1_500);
+            CompletableFuture<String> failure = CompletableFuture.supplyAsync(() -> {
+                try (Socket s = second.accept()) {
+                    DxpSession session = new DxpSession(new Engine(), new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, null);
+                    session.run();
+                    return session.failure();
+                } catch (Exception e) {
+                    throw new RuntimeException(e);
+                }
+            });
+            try (Socket chatter = new Socket(InetAddress.getLoopbackAddress(), second.getLocalPort())) {
+                OutputStream o = chatter.getOutputStream();
+                long start = System.nanoTime();
+                while (!failure.isDone() && System.nanoTime() - start < 10_000_000_000L) {
+                    o.write("Cstill here\0".getBytes(StandardCharsets.US_ASCII));
+                    o.flush();
+                    Thread.sleep(300);
+                }
+            } catch (IOException closedByTheFollower) {
+                // expected once the limit is reached
+            }
+            String why = failure.get(10, TimeUnit.SECONDS);
+            assertTrue(why != null && why.startsWith("nothing but chat or refused messages from opponent for 2 s"), why);
+        }
+    }
+
     @Test
     void anIllegalMoveEndsTheGame() throws Exception {
         // damka is Black: we move first, illegally (a man two rows forward).
