@@ -351,12 +351,40 @@ public final class Engine {
         WARM_UP.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
     }
 
+    /**
+     * Builds the next search on the job thread if none is built and nothing runs, so that a go
+     * sent without isready (a script, a GUI that skips it) does not pay for it on its clock: in a
+     * fresh process the build (the evaluation's weights, the search's classes) takes 60-130 ms,
+     * more than a short move. The protocols call it when they start and after an option change.
+     * A go that comes first builds the search itself, as before; one that comes during the build
+     * waits for it on the lock. A build that fails is left to that go, which reports it. The
+     * endgame tables are not loaded here (seconds, under the lock) but at isready or go, as before.
+     */
+    public synchronized void prepareInBackground() {
+        if (closed || search != null || searching()) return;
+        ensureJobThread();
+        jobs.add(() -> {
+            synchronized (this) {
+                if (!closed && !searching()) newSearchIfNone();
+            }
+        });
+    }
+
+    /** True once the next search is built (a test's view of {@link #prepareInBackground}). */
+    synchronized boolean searchBuilt() {
+        return search != null;
+    }
+
     private void buildSearch() {
+        newSearchIfNone();
+        search.setEgdb(egdb.tables(rules));
+    }
+
+    private void newSearchIfNone() {
         if (search == null) {
             table.clear(); // entries of another variant or evaluation would mislead
             search = new Search(rules, evaluator(), table);
         }
-        search.setEgdb(egdb.tables(rules));
     }
 
     public synchronized String egdbPath() { return egdb.path(); }
@@ -393,11 +421,7 @@ public final class Engine {
         job = new Job(done, stop);
         CountDownLatch finished = new CountDownLatch(1);
         jobFinished = finished;
-        if (jobThread == null || !jobThread.isAlive()) {
-            jobThread = new Thread(this::runJobs, "damka-engine");
-            jobThread.setDaemon(true);
-            jobThread.start();
-        }
+        ensureJobThread();
         jobs.add(() -> {
             try {
                 work.run();
@@ -406,6 +430,14 @@ public final class Engine {
             }
         });
         return job;
+    }
+
+    private void ensureJobThread() {
+        if (jobThread == null || !jobThread.isAlive()) {
+            jobThread = new Thread(this::runJobs, "damka-engine");
+            jobThread.setDaemon(true);
+            jobThread.start();
+        }
     }
 
     /** Queued by {@link #close}: the job thread ends when it takes it. */

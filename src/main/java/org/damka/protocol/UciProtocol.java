@@ -119,6 +119,7 @@ public final class UciProtocol {
         Thread reader = new Thread(this::readInput, "damka-input");
         reader.setDaemon(true);
         reader.start();
+        engine.prepareInBackground(); // a first go without isready keeps its clock
         while (true) {
             Input input;
             try {
@@ -321,6 +322,7 @@ public final class UciProtocol {
                 case "setoption" -> {
                     awaitIdleOrRefuse();
                     setOption(t);
+                    engine.prepareInBackground(); // the option may have dropped the search
                 }
                 case "ucinewgame" -> {
                     awaitIdleOrRefuse();

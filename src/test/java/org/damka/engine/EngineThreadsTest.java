@@ -41,6 +41,34 @@ class EngineThreadsTest {
         assertEquals(Engine.MAX_THREADS, engine.threads(), "the option keeps its value");
     }
 
+    /**
+     * A go sent without isready paid for building its search (60-130 ms in a fresh process) on
+     * its clock; the protocols now have it built in the background when they start and after an
+     * option change, and a go that comes during the build waits for it and answers.
+     */
+    @Test
+    void theNextSearchIsBuiltInTheBackground() throws InterruptedException {
+        Engine engine = new Engine();
+        assertFalse(engine.searchBuilt());
+        engine.prepareInBackground();
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!engine.searchBuilt() && System.nanoTime() < end) Thread.sleep(5);
+        assertTrue(engine.searchBuilt(), "built without a go");
+        engine.setVariant("international");
+        assertFalse(engine.searchBuilt(), "a new variant drops the search");
+        engine.prepareInBackground();
+        CountDownLatch answered = new CountDownLatch(1);
+        engine.go(SearchLimits.depth(2), new SearchListener() {
+            @Override public void info(SearchInfo info) { }
+            @Override public void bestMove(Move move, Move ponder) { if (move != null) answered.countDown(); }
+        });
+        assertTrue(answered.await(30, TimeUnit.SECONDS), "a go during the build answers");
+        engine.waitForSearch();
+        engine.prepareInBackground(); // built already: nothing to do, and nothing breaks
+        assertTrue(engine.searchBuilt());
+        engine.close();
+    }
+
     @Test
     void everySearchRunsOnTheSameKeptThread() throws InterruptedException {
         Engine engine = new Engine();

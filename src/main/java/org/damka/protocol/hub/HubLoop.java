@@ -86,6 +86,7 @@ public final class HubLoop {
      */
     public void run(String firstLine) throws IOException {
         try {
+            engine.prepareInBackground(); // a first go without init keeps its clock
             if (firstLine != null && !handle(firstLine)) return;
             LineReader.Line line;
             while ((line = in.next()) != null) {
@@ -127,7 +128,10 @@ public final class HubLoop {
             switch (cmd) {
                 case "" -> { }
                 case "hub" -> handshake();
-                case "set-param" -> setParam(line);
+                case "set-param" -> {
+                    setParam(line);
+                    engine.prepareInBackground(); // the parameter may have dropped the search
+                }
                 case "init" -> init();
                 case "new-game" -> engine.newGame();
                 case "pos" -> position(line);
