@@ -51,7 +51,7 @@ public record EngineOption(String name, Type type, String defaultValue, long min
             spin("MultiPV", 1, 1, Engine.MAX_MULTI_PV, Engine::multiPv, Engine::setMultiPv),
             check("Ponder", false, Engine::ponder, Engine::setPonder).onHub("ponder"),
             spin("Move Overhead", Engine.DEFAULT_MOVE_OVERHEAD_MS, 0, Engine.MAX_MOVE_OVERHEAD_MS, Engine::moveOverheadMs,
-                    (e, ms) -> e.setMoveOverheadMs(ms)),
+                    (e, ms) -> e.setMoveOverheadMs(ms)).onHub("move-overhead"),
             combo("Evaluation", Evaluator.AUTO, List.of(Evaluator.AUTO, Evaluator.CLASSIC, Evaluator.LEARNED, Evaluator.MATERIAL),
                     Engine::evaluation, Engine::setEvaluation),
             string("EvalFile", Engine.EVAL_FILE_BUILT_IN, Engine::evalFile, Engine::setEvalFile),

@@ -108,6 +108,21 @@ class HubLoopTest {
         assertTrue(dones.get(2).startsWith("done move="), "a valid level after the refusal searches: " + out);
     }
 
+    /** Move Overhead is offered on the Hub too: a client on a loaded machine can keep more time in hand. */
+    @Test
+    void moveOverheadIsAHubParameter() throws Exception {
+        Engine engine = new Engine();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        String input = "hub\nset-param name=move-overhead value=40\nset-param name=move-overhead value=-1\nquit\n";
+        new HubLoop(engine, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
+        List<String> out = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(out.contains("param name=move-overhead value=" + Engine.DEFAULT_MOVE_OVERHEAD_MS + " type=int min=0 max="
+                + Engine.MAX_MOVE_OVERHEAD_MS), out.toString());
+        assertEquals(40, engine.moveOverheadMs(), "the valid value is kept, the bad one refused");
+        assertEquals(1, out.stream().filter(l -> l.startsWith("error message=")).count(), out.toString());
+    }
+
     /** Issue 11, point 8: bad bytes in a line are escaped in the error, never echoed raw. */
     @Test
     void errorsEchoNoRawControlOrNonAsciiCharacters() throws Exception {
