@@ -93,6 +93,8 @@ public final class Engine {
     /** Dropped when the variant, hash or evaluation changes; rebuilt by {@link #ready} or go. */
     private Search search;
     private TranspositionTable table = new TranspositionTable(DEFAULT_HASH_MB);
+    /** False while the table is as allocated or cleared: a new search needs no clear (seconds for a large table). */
+    private boolean tableUsed;
     private int hashMb = DEFAULT_HASH_MB;
     /** How late answers to timed searches came; added to the move overhead. */
     private final Lateness lateness = new Lateness();
@@ -259,6 +261,8 @@ public final class Engine {
         } catch (OutOfMemoryError e) {
             table = new TranspositionTable(hashMb);
             throw tooLarge(mb);
+        } finally {
+            tableUsed = false;
         }
         hashMb = mb;
     }
@@ -278,18 +282,18 @@ public final class Engine {
     }
 
     /**
-     * The heap pool with the largest maximum, which is the old generation for every collector
-     * (G1 counts its humongous regions there, and its maximum is the whole heap); null if no pool
-     * states a maximum.
+     * The old generation's use: the heap pool that supports a usage threshold, which is the
+     * tenured pool of the generational collectors (Serial, Parallel, G1, whose humongous regions
+     * count there) and the one pool of the others (ZGC, Shenandoah: the whole heap), never eden
+     * or survivor; null if there is none with a maximum.
      */
     private static MemoryUsage oldGeneration() {
-        MemoryUsage largest = null;
         for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() != MemoryType.HEAP || !pool.isValid()) continue;
+            if (pool.getType() != MemoryType.HEAP || !pool.isValid() || !pool.isUsageThresholdSupported()) continue;
             MemoryUsage u = pool.getUsage();
-            if (u.getMax() > 0 && (largest == null || u.getMax() > largest.getMax())) largest = u;
+            if (u.getMax() > 0) return u;
         }
-        return largest;
+        return null;
     }
 
     private IllegalArgumentException tooLarge(int mb) {
@@ -382,7 +386,8 @@ public final class Engine {
 
     private void newSearchIfNone() {
         if (search == null) {
-            table.clear(); // entries of another variant or evaluation would mislead
+            if (tableUsed) table.clear(); // entries of another variant or evaluation would mislead
+            tableUsed = false;
             search = new Search(rules, evaluator(), table);
         }
     }
@@ -511,6 +516,7 @@ public final class Engine {
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
         buildSearch();
+        tableUsed = true;
         for (String note : egdb.takeNotes()) listener.message(note);
         Search s = search;
         s.setThreads(searchThreads());

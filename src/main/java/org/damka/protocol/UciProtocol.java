@@ -119,7 +119,6 @@ public final class UciProtocol {
         Thread reader = new Thread(this::readInput, "damka-input");
         reader.setDaemon(true);
         reader.start();
-        engine.prepareInBackground(); // a first go without isready keeps its clock
         while (true) {
             Input input;
             try {
@@ -144,6 +143,8 @@ public final class UciProtocol {
                 switchToHub("hub");
                 return;
             }
+            // The first command, not hub: this engine's search, so that a first go without isready keeps its clock.
+            if (mayBeHub && commandSeen) engine.prepareInBackground();
             if (!serve(line.text(), input.nanos())) return;
         }
         awaitIdle();

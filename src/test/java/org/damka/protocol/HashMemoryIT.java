@@ -49,7 +49,10 @@ class HashMemoryIT {
             error = errors.get(0);
             Matcher room = Pattern.compile("room for about (\\d+) MB").matcher(error);
             assertTrue(room.find(), error);
-            e.quiet("setoption name Hash value " + room.group(1)); // fails if the room was not there
+            int roomMb = Integer.parseInt(room.group(1));
+            e.quiet("setoption name Hash value " + roomMb); // fails if the room was not there
+            // A table takes a power of two of MB: the next one above the room must not fit.
+            assertEquals(1, e.errors("setoption name Hash value " + Integer.highestOneBit(roomMb) * 2).size());
             e.send("go depth 4");
             assertTrue(e.expect("bestmove").startsWith("bestmove "));
             assertEquals("", e.stderr());

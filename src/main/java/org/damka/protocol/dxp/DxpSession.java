@@ -157,8 +157,9 @@ public final class DxpSession {
     }
 
     private void onSilence(long waitedMs, boolean heard) {
-        String why = (heard ? "nothing but chat or refused messages from " : "no message from ") + opponent + " for "
-                + (waitedMs + 500) / 1000 + " s";
+        String seconds = (waitedMs + 500) / 1000 + " s";
+        String why = heard ? "no game or move from " + opponent + " for " + seconds + " (only chat, acknowledgements or refused messages)"
+                : "no message from " + opponent + " for " + seconds;
         log(why + "; closing the connection");
         if (playing) abandon(why);
         fail(why);
@@ -247,7 +248,7 @@ public final class DxpSession {
             return;
         }
         if (playing) abandon("a new game was requested");
-        opponent = r.initiatorName().isEmpty() ? "opponent" : r.initiatorName();
+        opponent = r.initiatorName().isEmpty() ? "opponent" : HubLine.printable(r.initiatorName()); // it reaches the terminal
         send(new DxpMessage.GameAcc(settings.name(), '0'));
         startGame(start, r.followerColor(), r.minutes(), r.moves());
     }
@@ -257,7 +258,7 @@ public final class DxpSession {
             send(new DxpMessage.Chat("error: unexpected GAMEACC"));
             return;
         }
-        opponent = a.followerName().isEmpty() ? "opponent" : a.followerName();
+        opponent = a.followerName().isEmpty() ? "opponent" : HubLine.printable(a.followerName()); // it reaches the terminal
         if (a.code() != '0') {
             String why = opponent + " refused the game (GAMEACC code " + a.code() + ")";
             log(why);
@@ -336,6 +337,11 @@ public final class DxpSession {
         if (startPosition.sideToMove() == Position.BLACK) ply -= 1;
         if (ply < 0 || ply > game.plies()) {
             send(new DxpMessage.BackAcc('2'));
+            return;
+        }
+        if (ply == game.plies()) {
+            // Nothing to take back: our search (if it is our move) goes on, so that repeating this cannot hold us.
+            send(new DxpMessage.BackAcc('0'));
             return;
         }
         stopSearch();

@@ -121,6 +121,7 @@ public final class HubLoop {
         }
         if (line.error() != null) {
             if (cmd.equals("pos")) refusedPosition = "cannot read the line: " + line.error();
+            if (cmd.equals("level")) refusedLevel = "cannot read the line: " + line.error();
             error("cannot read the line: " + line.error());
             return true;
         }
@@ -308,7 +309,7 @@ public final class HubLoop {
         if (refusedLevel != null) {
             String why = refusedLevel;
             resetLevel();
-            error("no level to search with: a level line was refused (" + why + "); send a valid level");
+            error("no level to search with: a level line since the last pos or go was refused (" + why + ")");
             send("done");
             return;
         }

@@ -221,7 +221,8 @@ class DxpSessionTest {
         send("E01");
         assertEquals("E01", receive());
         peer.close();
-        follower.get(10, TimeUnit.SECONDS);
+        List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
+        assertEquals("Te\\x0d\\x0aster", games.get(0).opponent(), "the name printed with the finished game is escaped too");
         String log = logBytes.toString(StandardCharsets.UTF_8);
         for (String line : log.split("\n")) {
             assertTrue(line.startsWith("dxp: "), "a log line not written by the log: '" + line + "' in\n" + log);
@@ -257,7 +258,7 @@ class DxpSessionTest {
                 // expected once the limit is reached
             }
             String why = failure.get(10, TimeUnit.SECONDS);
-            assertTrue(why != null && why.startsWith("nothing but chat or refused messages from opponent for 2 s"), why);
+            assertEquals("no game or move from opponent for 2 s (only chat, acknowledgements or refused messages)", why);
         }
     }
 

@@ -98,14 +98,17 @@ class HubLoopTest {
                 "level depth=2",
                 "go think",
                 "pos start",
+                "level move-time=\"1",
+                "go think",
+                "pos start",
                 "level depth=1",
                 "go think", ""));
         List<String> dones = out.stream().filter(l -> l.startsWith("done")).toList();
-        assertEquals(3, dones.size(), out.toString());
-        assertEquals(List.of("done", "done"), dones.subList(0, 2), out.toString());
-        assertEquals(2, out.stream().filter(l -> l.startsWith("error message=\"no level to search with: a level line was refused")).count(),
+        assertEquals(4, dones.size(), out.toString());
+        assertEquals(List.of("done", "done", "done"), dones.subList(0, 3), out.toString());
+        assertEquals(3, out.stream().filter(l -> l.startsWith("error message=\"no level to search with: a level line since the last pos or go was refused")).count(),
                 out.toString());
-        assertTrue(dones.get(2).startsWith("done move="), "a valid level after the refusal searches: " + out);
+        assertTrue(dones.get(3).startsWith("done move="), "a valid level after the refusal searches: " + out);
     }
 
     /** Move Overhead is offered on the Hub too: a client on a loaded machine can keep more time in hand. */
