@@ -90,7 +90,7 @@ public final class Engine {
 
     private Rules rules = Variants.RUSSIAN;
     private Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
-    /** Dropped when the variant, hash or evaluation changes; rebuilt by {@link #ready} or go. */
+    /** Dropped when the variant, hash or evaluation changes; rebuilt by {@link #ready}, {@link #prepareInBackground} or go. */
     private Search search;
     private TranspositionTable table = new TranspositionTable(DEFAULT_HASH_MB);
     /** False while the table is as allocated or cleared: a new search needs no clear (seconds for a large table). */
