@@ -300,16 +300,13 @@ public final class HubLoop {
     }
 
     private void go(HubLine line) {
-        if (refusedPosition != null) {
+        String refusal = refusedPosition != null
+                ? "no position to search: the last pos was refused (" + refusedPosition + "); send a valid pos"
+                : refusedLevel != null ? "no level to search with: a level line since the last pos or go was refused (" + refusedLevel + ")"
+                : null;
+        if (refusal != null) {
             resetLevel();
-            error("no position to search: the last pos was refused (" + refusedPosition + "); send a valid pos");
-            send("done");
-            return;
-        }
-        if (refusedLevel != null) {
-            String why = refusedLevel;
-            resetLevel();
-            error("no level to search with: a level line since the last pos or go was refused (" + why + ")");
+            error(refusal);
             send("done");
             return;
         }
