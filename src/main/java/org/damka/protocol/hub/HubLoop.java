@@ -62,8 +62,6 @@ public final class HubLoop {
     private long levelIncMs;
     private int levelMoves;
     private boolean levelInfinite;
-    /** The listener of the last search. */
-    private Reporter reporter;
 
     /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
     public HubLoop(Engine engine, InputStream in, PrintStream out) {
@@ -110,7 +108,7 @@ public final class HubLoop {
         if (engine.searching()) {
             switch (cmd) {
                 case "ping" -> { send("pong"); return true; }
-                case "ponder-hit" -> { if (reporter != null) reporter.ponderHit(); return true; }
+                case "ponder-hit" -> { engine.ponderHit(); return true; }
                 case "stop" -> { engine.stopAndWait(); return true; }
                 case "" -> { return true; }
                 default -> {
@@ -321,8 +319,7 @@ public final class HubLoop {
         SearchLimits limits = SearchLimits.NONE.withClocks(clock, inc).withMovesToGo(Math.max(0, levelMoves))
                 .withDepth(Math.max(0, levelDepth)).withNodes(Math.max(0, levelNodes)).withMoveTime(Math.max(0, levelMoveTimeMs))
                 .withInfinite(infinite || (analyze && !given)).withPonder(ponder);
-        reporter = new Reporter(engine.game().position(), board);
-        engine.go(limits, reporter);
+        engine.go(limits, new Reporter(engine.game().position(), board));
         resetLevel();
     }
 
@@ -342,38 +339,13 @@ public final class HubLoop {
         private final Position root;
         private final HubBoard hub;
 
-        private boolean started;
-        private boolean ponderHitPending;
-
         Reporter(Position root, HubBoard hub) {
             this.root = root;
             this.hub = hub;
         }
 
-        /**
-         * The search resets its ponder flag when its thread starts running, so a ponder hit that
-         * comes before the first report is passed on again at that report.
-         */
-        void ponderHit() {
-            synchronized (this) {
-                if (!started) ponderHitPending = true;
-            }
-            engine.ponderHit();
-        }
-
-        private void started() {
-            boolean again;
-            synchronized (this) {
-                started = true;
-                again = ponderHitPending;
-                ponderHitPending = false;
-            }
-            if (again) engine.ponderHit();
-        }
-
         @Override
         public void info(SearchInfo info) {
-            started();
             StringBuilder sb = new StringBuilder("info");
             sb.append(" depth=").append(info.depth());
             sb.append(" score=").append(HubScore.format(info.scoreCp(), info.mateIn()));
@@ -388,7 +360,6 @@ public final class HubLoop {
 
         @Override
         public void bestMove(Move move, Move ponder) {
-            started();
             List<Move> line = new ArrayList<>();
             if (move != null) line.add(move);
             if (move != null && ponder != null) line.add(ponder);
