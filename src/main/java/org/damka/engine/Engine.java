@@ -21,7 +21,6 @@ import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
-import org.damka.movegen.Perft;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.Search;
@@ -670,11 +669,6 @@ public final class Engine {
             finished = jobFinished;
         }
         finished.await();
-    }
-
-    /** perft of the current position. */
-    public synchronized long perft(int depth) {
-        return new Perft(MoveGenerator.create(rules)).count(game.position(), depth);
     }
 
 

@@ -101,10 +101,6 @@ public final class GuiServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + port() + "/");
     }
 
-    int rooms() {
-        return context.roomCount();
-    }
-
     public void join() throws InterruptedException {
         server.join();
     }

@@ -77,8 +77,4 @@ public record Adjudication(int drawPlies, int drawCp, int winCp, int winPlies) {
         }
         return null;
     }
-
-    public boolean enabled() {
-        return drawPlies > 0 || winPlies > 0;
-    }
 }

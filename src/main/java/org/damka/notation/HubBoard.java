@@ -144,9 +144,6 @@ public final class HubBoard implements MoveCodec {
         return Variants.byName(n);
     }
 
-    /** Number of squares (N above). */
-    public int squares() { return g.cells(); }
-
     /** The number of a layout bit in moves. */
     public int squareOf(int bit) { return moveSquareOfCell[g.cell(bit)]; }
 
