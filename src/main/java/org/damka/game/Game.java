@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
+import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.draw.DrawJudge;
 import org.damka.movegen.Move;
@@ -42,6 +43,16 @@ public final class Game {
         positions.add(new Position(start));
         reversiblePlies.add(0);
         stablePlies.add(0);
+    }
+
+    /**
+     * The game of the moves (any notation {@link #play} reads) from a position string, null for
+     * the variant's start position; throws FenException when the position or a move is bad.
+     */
+    public static Game replay(Rules rules, String fen, List<String> moves) {
+        Game game = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
+        for (String m : moves) game.play(m);
+        return game;
     }
 
     /** A copy of this game (same rules, positions and moves). */

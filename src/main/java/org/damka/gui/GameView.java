@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.game.Game;
+import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
 import org.damka.rules.Geometry;
@@ -75,16 +76,11 @@ final class GameView {
         }
     }
 
-    /** The last move played, with its path and captured squares, from the position before it. */
+    /** The last move played, with its path and captured squares. */
     private static ObjectNode lastMove(Game game) {
-        Rules rules = game.rules();
-        Position before = game.positionAt(game.plies() - 1);
-        String text = game.moves().get(game.plies() - 1);
-        MoveList list = new MoveList();
-        org.damka.movegen.MoveGenerator.create(rules).generate(before, list);
-        MoveNotation notation = new MoveNotation(rules);
-        int i = notation.parse(before, list, text);
-        return move(rules.geometry(), text, list.capturedLo(i), list.capturedHi(i));
+        int last = game.plies() - 1;
+        Move m = game.moveValues().get(last);
+        return move(game.rules().geometry(), game.moves().get(last), m.capturedLo(), m.capturedHi());
     }
 
     private static ObjectNode move(Geometry g, String text, long capturedLo, long capturedHi) {

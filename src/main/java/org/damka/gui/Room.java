@@ -310,9 +310,7 @@ final class Room {
     }
 
     private Game replay(List<String> moves) {
-        Game g = new Game(rules, Fen.parse(rules, startFen == null ? rules.startFen() : startFen));
-        for (String m : moves) g.play(m);
-        return g;
+        return Game.replay(rules, startFen, moves);
     }
 
     /** After every change: stop the engine's work on the old position, tell everyone, start anew. */

@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 
-import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.game.Game;
 import org.damka.notation.HubBoard;
@@ -108,9 +107,8 @@ public final class HubEngineClient extends ProcessEngineClient {
     @Override
     public Reply play(String startFen, List<String> moves, SearchRequest request, long timeoutMs)
             throws EngineException, InterruptedException {
-        Position start = Fen.parse(rules, startFen == null ? rules.startFen() : startFen);
-        Game game = new Game(rules, start);
-        for (String m : moves) game.play(m);
+        Game game = Game.replay(rules, startFen, moves);
+        Position start = game.startPosition();
         List<String> hubMoves = board.gameMoves(game);
 
         StringBuilder pos = new StringBuilder("pos ").append(HubLine.pair("pos", board.positionString(start)));

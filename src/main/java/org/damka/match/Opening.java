@@ -2,7 +2,6 @@ package org.damka.match;
 
 import java.util.List;
 
-import org.damka.board.Fen;
 import org.damka.game.Game;
 import org.damka.rules.Rules;
 
@@ -17,9 +16,7 @@ public record Opening(String fen, List<String> moves) {
 
     /** The game after the opening; throws FenException when a move or the position is bad. */
     public Game toGame(Rules rules) {
-        Game game = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
-        for (String m : moves) game.play(m);
-        return game;
+        return Game.replay(rules, fen, moves);
     }
 
     @Override
