@@ -44,7 +44,21 @@ public interface EngineClient extends AutoCloseable {
      * node count or move time (0 = not given).
      */
     record SearchRequest(boolean clock, long whiteTime, long blackTime, long whiteInc, long blackInc,
-                         int depth, long nodes, long moveTime) { }
+                         int depth, long nodes, long moveTime) {
+        /** Both sides' clocks and increments, ms. */
+        static SearchRequest clocks(long whiteTime, long blackTime, long whiteInc, long blackInc) {
+            return new SearchRequest(true, whiteTime, blackTime, whiteInc, blackInc, 0, 0, 0);
+        }
+
+        static SearchRequest fixedDepth(int depth) { return new SearchRequest(false, 0, 0, 0, 0, depth, 0, 0); }
+        static SearchRequest fixedNodes(long nodes) { return new SearchRequest(false, 0, 0, 0, 0, 0, nodes, 0); }
+        static SearchRequest fixedMoveTime(long ms) { return new SearchRequest(false, 0, 0, 0, 0, 0, 0, ms); }
+
+        /** A fixed budget: the time control's depth, nodes and move time. */
+        static SearchRequest fixed(TimeControl tc) {
+            return new SearchRequest(false, 0, 0, 0, 0, tc.depth(), tc.nodes(), tc.moveTimeMs());
+        }
+    }
 
     /**
      * The engine's answer: its move in damka's notation ({@code null} when it claims to have

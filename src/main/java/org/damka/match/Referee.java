@@ -139,9 +139,9 @@ public final class Referee {
             long b = side == Position.WHITE ? other : clock[side];
             long wi = side == Position.WHITE ? mine.incMs() : otherInc;
             long bi = side == Position.WHITE ? otherInc : mine.incMs();
-            return new EngineClient.SearchRequest(true, Math.max(1, w), Math.max(1, b), wi, bi, 0, 0, 0);
+            return EngineClient.SearchRequest.clocks(Math.max(1, w), Math.max(1, b), wi, bi);
         }
-        return new EngineClient.SearchRequest(false, 0, 0, 0, 0, mine.depth(), mine.nodes(), mine.moveTimeMs());
+        return EngineClient.SearchRequest.fixed(mine);
     }
 
     private GameRecord lose(int round, int openingIndex, Opening opening, Players players, Game game, int side,

@@ -9,7 +9,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.Set;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
@@ -55,7 +54,8 @@ public final class UciProtocol {
     static final long MAX_TIME_MS = 1_000_000_000_000L;
     private static final List<String> COMMANDS = List.of("uci", "isready", "setoption", "ucinewgame", "position",
             "go", "stop", "ponderhit", "quit", "d", "legalmoves", "eval", "bench");
-    private static final Set<String> GO_WORDS = Set.of("wtime", "btime", "winc", "binc", "movestogo", "depth",
+    /** The parameters of go, in the order the error message lists them; searchmoves' list ends at one. */
+    private static final List<String> GO_WORDS = List.of("wtime", "btime", "winc", "binc", "movestogo", "depth",
             "nodes", "movetime", "infinite", "ponder", "searchmoves", "perft");
 
     /** After the end of the input, a search not limited by time gets this long to answer. */
@@ -435,24 +435,23 @@ public final class UciProtocol {
             String word = t[i].toLowerCase(Locale.ROOT);
             switch (word) {
                 // A GUI may send zero or less when the clock is nearly out: answer at once.
-                case "wtime" -> { wtime = Math.max(1, goNumber(t, ++i, word, Long.MIN_VALUE, Long.MAX_VALUE, true)); clock = true; }
-                case "btime" -> { btime = Math.max(1, goNumber(t, ++i, word, Long.MIN_VALUE, Long.MAX_VALUE, true)); clock = true; }
-                case "winc" -> { winc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true); clock = true; }
-                case "binc" -> { binc = goNumber(t, ++i, word, 0, Long.MAX_VALUE, true); clock = true; }
-                case "movestogo" -> movestogo = (int) goNumber(t, ++i, word, 1, 100_000, false);
-                case "depth" -> depth = (int) goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_DEPTH, false);
-                case "nodes" -> nodes = goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_NODES, false);
-                case "movetime" -> movetime = goNumber(t, ++i, word, 1, MAX_TIME_MS, false);
+                case "wtime" -> { wtime = Math.max(1, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
+                case "btime" -> { btime = Math.max(1, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
+                case "winc" -> { winc = goClock(t, ++i, word, 0); clock = true; }
+                case "binc" -> { binc = goClock(t, ++i, word, 0); clock = true; }
+                case "movestogo" -> movestogo = (int) goNumber(t, ++i, word, 1, 100_000);
+                case "depth" -> depth = (int) goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_DEPTH);
+                case "nodes" -> nodes = goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_NODES);
+                case "movetime" -> movetime = goNumber(t, ++i, word, 1, MAX_TIME_MS);
                 case "infinite" -> infinite = true;
                 case "ponder" -> ponder = true;
-                case "perft" -> perft = (int) goNumber(t, ++i, word, 1, Engine.MAX_PERFT_DEPTH, false);
+                case "perft" -> perft = (int) goNumber(t, ++i, word, 1, Engine.MAX_PERFT_DEPTH);
                 case "searchmoves" -> {
                     while (i + 1 < t.length && !GO_WORDS.contains(t[i + 1].toLowerCase(Locale.ROOT))) searchMoves.add(t[++i]);
                     if (searchMoves.isEmpty()) throw new IllegalArgumentException("searchmoves needs at least one move");
                 }
                 default -> throw new IllegalArgumentException("unknown parameter '" + quote(t[i]) + "' (parameters: "
-                        + String.join(" ", List.of("wtime", "btime", "winc", "binc", "movestogo", "depth", "nodes",
-                        "movetime", "infinite", "ponder", "searchmoves", "perft")) + ")");
+                        + String.join(" ", GO_WORDS) + ")");
             }
         }
         if (perft > 0 && t.length != 3) throw new IllegalArgumentException("perft takes only a depth: 'go perft <depth>'");
@@ -493,8 +492,13 @@ public final class UciProtocol {
         started(search, ponder ? AtEndOfInput.STOP : afterPonderHit, afterPonderHit);
     }
 
-    /** The number after a go parameter; clock values are cut to MAX_TIME_MS. */
-    private static long goNumber(String[] t, int i, String word, long min, long max, boolean time) {
+    /** A clock value after a go parameter, at least min, cut to MAX_TIME_MS so that time arithmetic cannot overflow. */
+    private static long goClock(String[] t, int i, String word, long min) {
+        return Math.min(goNumber(t, i, word, min, Long.MAX_VALUE), MAX_TIME_MS);
+    }
+
+    /** The number after a go parameter, min..max. */
+    private static long goNumber(String[] t, int i, String word, long min, long max) {
         if (i >= t.length) throw new IllegalArgumentException(word + " needs a number");
         long v;
         try {
@@ -502,7 +506,6 @@ public final class UciProtocol {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(word + " needs a whole number, got '" + quote(t[i]) + "'");
         }
-        if (time) v = Math.min(v, MAX_TIME_MS);
         if (v < min || v > max) throw new IllegalArgumentException(word + " must be " + min + ".." + max + ", got " + quote(t[i]));
         return v;
     }
@@ -597,7 +600,7 @@ public final class UciProtocol {
      */
     private void bench(String[] t) {
         if (t.length > 2) throw new IllegalArgumentException("expected 'bench [depth]'");
-        int depth = t.length == 2 ? (int) goNumber(t, 1, "bench depth", 1, Engine.MAX_SEARCH_DEPTH, false) : 0;
+        int depth = t.length == 2 ? (int) goNumber(t, 1, "bench depth", 1, Engine.MAX_SEARCH_DEPTH) : 0;
         awaitIdleOrRefuse();
         stopSent = false;
         Engine.Job bench = engine.goBench(depth, line -> out.info(line), result -> {

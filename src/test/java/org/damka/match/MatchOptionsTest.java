@@ -116,9 +116,9 @@ class MatchOptionsTest {
     @Test
     void goCommands() {
         assertEquals("go wtime 900 btime 1000 winc 100 binc 100",
-                UciClient.goCommand(new EngineClient.SearchRequest(true, 900, 1000, 100, 100, 0, 0, 0)));
-        assertEquals("go depth 3", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 3, 0, 0)));
-        assertEquals("go movetime 50", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 0, 0, 50)));
-        assertEquals("go nodes 1000", UciClient.goCommand(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 0, 1000, 0)));
+                UciClient.goCommand(EngineClient.SearchRequest.clocks(900, 1000, 100, 100)));
+        assertEquals("go depth 3", UciClient.goCommand(EngineClient.SearchRequest.fixedDepth(3)));
+        assertEquals("go movetime 50", UciClient.goCommand(EngineClient.SearchRequest.fixedMoveTime(50)));
+        assertEquals("go nodes 1000", UciClient.goCommand(EngineClient.SearchRequest.fixedNodes(1000)));
     }
 }

@@ -39,7 +39,7 @@ class RefereeTest {
         Game replay = new Game(RUSSIAN, Fen.parse(RUSSIAN, RUSSIAN.startFen()));
         for (String m : r.moves()) replay.play(m);
         assertEquals(replay.result().orElseThrow(), r.result());
-        assertEquals(new EngineClient.SearchRequest(false, 0, 0, 0, 0, 1, 0, 0), a.requests.get(0));
+        assertEquals(EngineClient.SearchRequest.fixedDepth(1), a.requests.get(0));
     }
 
     @Test
@@ -55,7 +55,7 @@ class RefereeTest {
         assertEquals(2, r.moves().size(), "White's first move stands; its second came too late");
         assertTrue(r.result().reason().contains("110 ms over"), r.result().reason());
         // White's second request showed its clock at 1 ms (never below), Black's at 990.
-        assertEquals(new EngineClient.SearchRequest(true, 1, 990, 0, 0, 0, 0, 0), white.requests.get(1));
+        assertEquals(EngineClient.SearchRequest.clocks(1, 990, 0, 0), white.requests.get(1));
     }
 
     @Test
@@ -66,7 +66,7 @@ class RefereeTest {
         GameRecord r = play(RUSSIAN, white, black, TimeControl.clock(1000, 50), Adjudication.NONE);
         assertEquals(Termination.CRASH, r.termination());
         // White: 1000 -> 750 -> 500; Black: 1000 -> 950 -> 900 (each move: minus time, plus 50).
-        assertEquals(new EngineClient.SearchRequest(true, 500, 900, 50, 50, 0, 0, 0), white.requests.get(2));
+        assertEquals(EngineClient.SearchRequest.clocks(500, 900, 50, 50), white.requests.get(2));
     }
 
     @Test
