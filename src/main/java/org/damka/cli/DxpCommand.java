@@ -102,7 +102,7 @@ final class DxpCommand implements Callable<Integer> {
                 return fail("cannot listen on " + mode.listen + ": " + e.getMessage());
             }
             if (log != null) log.println("dxp: listening on " + address.getAddress().getHostAddress() + ":" + server.getLocalPort());
-            new DxpListener(server, new Engine(), settings, settings.games(), log, this::print).run();
+            new DxpListener(server, new Engine(), settings, log, this::print).run();
             return 0;
         } catch (IOException e) {
             return fail("cannot listen on " + mode.listen + ": " + e.getMessage());

@@ -12,7 +12,7 @@ import org.damka.engine.Engine;
 
 /**
  * The follower's server: serves DXP connections one after another on a bound socket, for as long
- * as it runs or until {@code maxGames} games have been played. A connection is served from its
+ * as it runs or until the settings' number of games have been played (0: no limit). A connection is served from its
  * first message on (normally its GAMEREQ), so a connection that sends nothing (a port probe, a
  * client that goes away) takes nothing from the next one; it is closed after the silence limit of
  * {@link DxpSession.Settings}. A connection whose first message comes while another is served is
@@ -24,7 +24,6 @@ public final class DxpListener {
     private final ServerSocket server;
     private final Engine engine;
     private final DxpSession.Settings settings;
-    private final int maxGames;
     private final PrintStream log;
     private final Consumer<DxpSession.FinishedGame> onGame;
     static final long BUSY_GRACE_MS = 2_000;
@@ -33,21 +32,20 @@ public final class DxpListener {
     private int gamesPlayed;
 
     /**
-     * @param maxGames stop after this many games in all (0 = serve until the process ends)
+     * @param settings the session settings; their {@code games} is the limit in all (0 = serve until the process ends)
      * @param log      the message log, or null
      * @param onGame   told of every finished game
      */
-    public DxpListener(ServerSocket server, Engine engine, DxpSession.Settings settings, int maxGames, PrintStream log,
+    public DxpListener(ServerSocket server, Engine engine, DxpSession.Settings settings, PrintStream log,
                        Consumer<DxpSession.FinishedGame> onGame) {
         this.server = server;
         this.engine = engine;
         this.settings = settings;
-        this.maxGames = maxGames;
         this.log = log;
         this.onGame = onGame;
     }
 
-    /** Accepts connections until {@code maxGames} games were played; returns the games played. */
+    /** Accepts connections until the settings' number of games were played; returns the games played. */
     public int run() throws InterruptedException {
         while (!server.isClosed()) {
             Socket socket;
@@ -124,7 +122,7 @@ public final class DxpListener {
             close(channel);
             synchronized (lock) {
                 servedPeer = null;
-                if (maxGames > 0 && gamesPlayed >= maxGames) close(server);
+                if (settings.games() > 0 && gamesPlayed >= settings.games()) close(server);
                 lock.notifyAll();
             }
             log(server.isClosed() ? "played " + gamesPlayed + " games; no more connections" : "waiting for the next connection");
