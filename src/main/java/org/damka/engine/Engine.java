@@ -671,7 +671,6 @@ public final class Engine {
         finished.await();
     }
 
-
     /** The evaluation terms of the current position (White's view), of the evaluation in use. */
     public synchronized List<Evaluator.Term> explainEvaluation() {
         return evaluator().explain(game.position());

@@ -50,10 +50,6 @@ public interface EngineClient extends AutoCloseable {
             return new SearchRequest(true, whiteTime, blackTime, whiteInc, blackInc, 0, 0, 0);
         }
 
-        static SearchRequest fixedDepth(int depth) { return new SearchRequest(false, 0, 0, 0, 0, depth, 0, 0); }
-        static SearchRequest fixedNodes(long nodes) { return new SearchRequest(false, 0, 0, 0, 0, 0, nodes, 0); }
-        static SearchRequest fixedMoveTime(long ms) { return new SearchRequest(false, 0, 0, 0, 0, 0, 0, ms); }
-
         /** A fixed budget: the time control's depth, nodes and move time. */
         static SearchRequest fixed(TimeControl tc) {
             return new SearchRequest(false, 0, 0, 0, 0, tc.depth(), tc.nodes(), tc.moveTimeMs());

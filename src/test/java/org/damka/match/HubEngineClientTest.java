@@ -56,10 +56,10 @@ class HubEngineClientTest {
         assertEquals("time=60", HubEngineClient.level(clock(60_000, 1, 0, 0), Position.WHITE));
         assertEquals("time=0.001", HubEngineClient.level(clock(5_000, 1, 0, 0), Position.BLACK));
         assertEquals("time=0 inc=0.5", HubEngineClient.level(clock(300, 5_000, 500, 0), Position.WHITE));
-        assertEquals("depth=4", HubEngineClient.level(EngineClient.SearchRequest.fixedDepth(4), Position.WHITE));
-        assertEquals("nodes=5000", HubEngineClient.level(EngineClient.SearchRequest.fixedNodes(5000), Position.BLACK));
-        assertEquals("move-time=0.25", HubEngineClient.level(EngineClient.SearchRequest.fixedMoveTime(250), Position.WHITE));
-        assertEquals("move-time=2", HubEngineClient.level(EngineClient.SearchRequest.fixedMoveTime(2000), Position.WHITE));
+        assertEquals("depth=4", HubEngineClient.level(EngineClient.SearchRequest.fixed(TimeControl.depth(4)), Position.WHITE));
+        assertEquals("nodes=5000", HubEngineClient.level(EngineClient.SearchRequest.fixed(TimeControl.nodes(5000)), Position.BLACK));
+        assertEquals("move-time=0.25", HubEngineClient.level(EngineClient.SearchRequest.fixed(TimeControl.moveTime(250)), Position.WHITE));
+        assertEquals("move-time=2", HubEngineClient.level(EngineClient.SearchRequest.fixed(TimeControl.moveTime(2000)), Position.WHITE));
     }
 
     @Test

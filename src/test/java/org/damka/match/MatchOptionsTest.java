@@ -117,8 +117,8 @@ class MatchOptionsTest {
     void goCommands() {
         assertEquals("go wtime 900 btime 1000 winc 100 binc 100",
                 UciClient.goCommand(EngineClient.SearchRequest.clocks(900, 1000, 100, 100)));
-        assertEquals("go depth 3", UciClient.goCommand(EngineClient.SearchRequest.fixedDepth(3)));
-        assertEquals("go movetime 50", UciClient.goCommand(EngineClient.SearchRequest.fixedMoveTime(50)));
-        assertEquals("go nodes 1000", UciClient.goCommand(EngineClient.SearchRequest.fixedNodes(1000)));
+        assertEquals("go depth 3", UciClient.goCommand(EngineClient.SearchRequest.fixed(TimeControl.depth(3))));
+        assertEquals("go movetime 50", UciClient.goCommand(EngineClient.SearchRequest.fixed(TimeControl.moveTime(50))));
+        assertEquals("go nodes 1000", UciClient.goCommand(EngineClient.SearchRequest.fixed(TimeControl.nodes(1000))));
     }
 }

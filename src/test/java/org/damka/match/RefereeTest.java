@@ -39,7 +39,7 @@ class RefereeTest {
         Game replay = new Game(RUSSIAN, Fen.parse(RUSSIAN, RUSSIAN.startFen()));
         for (String m : r.moves()) replay.play(m);
         assertEquals(replay.result().orElseThrow(), r.result());
-        assertEquals(EngineClient.SearchRequest.fixedDepth(1), a.requests.get(0));
+        assertEquals(EngineClient.SearchRequest.fixed(TimeControl.depth(1)), a.requests.get(0));
     }
 
     @Test
