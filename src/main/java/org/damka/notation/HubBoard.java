@@ -251,21 +251,8 @@ public final class HubBoard implements MoveCodec {
             bits[k] = bitOf(sq);
             if (bits[k] < 0) throw new FenException("no square " + sq + " on this board (1.." + g.cells() + ") in move '" + t + "'");
         }
-        int from = bits[0], to = bits[1];
-        long capLo = 0, capHi = 0;
-        for (int k = 2; k < bits.length; k++) {
-            if (bits[k] < 64) capLo |= 1L << bits[k]; else capHi |= 1L << (bits[k] - 64);
-        }
-        List<Integer> sameEnds = new ArrayList<>();
-        for (int i = 0; i < legal.size(); i++) {
-            if (legal.from(i) != from || legal.to(i) != to) continue;
-            if (bits.length > 2 && legal.capturedLo(i) == capLo && legal.capturedHi(i) == capHi
-                    && legal.captureCount(i) == bits.length - 2) {
-                return i;
-            }
-            sameEnds.add(i);
-        }
-        if (bits.length == 2 && sameEnds.size() == 1) return sameEnds.get(0);
+        int found = indexOf(legal, bits[0], bits[1], Arrays.copyOfRange(bits, 2, bits.length));
+        if (found >= 0) return found;
         if (bits.length > 2) {
             // Not a captured set: perhaps a landing path (from x via x ... x to).
             StringBuilder path = new StringBuilder();
@@ -279,14 +266,37 @@ public final class HubBoard implements MoveCodec {
                 // neither form names a legal move: the error below lists them
             }
         }
-        List<String> all = new ArrayList<>();
-        for (int i = 0; i < legal.size(); i++) all.add(formatMove(p, legal, i));
+        List<String> all = new ArrayList<>(), sameEnds = new ArrayList<>();
+        for (int i = 0; i < legal.size(); i++) {
+            all.add(formatMove(p, legal, i));
+            if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) sameEnds.add(formatMove(p, legal, i));
+        }
         if (sameEnds.size() > 1) {
-            List<String> c = new ArrayList<>();
-            for (int i : sameEnds) c.add(formatMove(p, legal, i));
-            throw new FenException("ambiguous move '" + t + "'; give the captured squares of one of: " + String.join(" ", c));
+            throw new FenException("ambiguous move '" + t + "'; give the captured squares of one of: " + String.join(" ", sameEnds));
         }
         throw new FenException("illegal move '" + t + "'; legal moves: " + String.join(" ", all));
+    }
+
+    /**
+     * The index in {@code legal} of the move from bit {@code from} to bit {@code to} that captures
+     * exactly the pieces on {@code capturedBits} (any order), or -1. Without captured squares it
+     * also names a capture when that is the only legal move with these ends (some programs leave
+     * the captured pieces out); a square given twice names nothing.
+     */
+    public static int indexOf(MoveList legal, int from, int to, int[] capturedBits) {
+        long capLo = 0, capHi = 0;
+        for (int bit : capturedBits) {
+            if (bit < 64) capLo |= 1L << bit; else capHi |= 1L << (bit - 64);
+        }
+        if (Long.bitCount(capLo) + Long.bitCount(capHi) != capturedBits.length) return -1;
+        int onlyByEnds = -1, byEnds = 0;
+        for (int i = 0; i < legal.size(); i++) {
+            if (legal.from(i) != from || legal.to(i) != to) continue;
+            if (capturedBits.length > 0 && legal.capturedLo(i) == capLo && legal.capturedHi(i) == capHi) return i;
+            byEnds++;
+            onlyByEnds = i;
+        }
+        return capturedBits.length == 0 && byEnds == 1 ? onlyByEnds : -1;
     }
 
     /** The moves of a game as Hub texts, from its start position. */

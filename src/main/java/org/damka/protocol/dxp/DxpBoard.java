@@ -52,24 +52,14 @@ public final class DxpBoard {
      * these ends (some programs leave the captured pieces out).
      */
     public int find(MoveList legal, DxpMessage.Move m) {
-        int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
-        if (fromBit < 0 || toBit < 0) return -1;
-        long capLo = 0;
         int[] caps = m.captured();
-        for (int c : caps) {
-            int bit = hub.bitOf(c);
-            if (bit < 0) return -1;
-            capLo |= 1L << bit;
+        int[] capturedBits = new int[caps.length];
+        for (int k = 0; k < caps.length; k++) {
+            capturedBits[k] = hub.bitOf(caps[k]);
+            if (capturedBits[k] < 0) return -1;
         }
-        if (Long.bitCount(capLo) != caps.length) return -1; // a square given twice
-        int onlyByEnds = -1, byEnds = 0;
-        for (int i = 0; i < legal.size(); i++) {
-            if (legal.from(i) != fromBit || legal.to(i) != toBit) continue;
-            if (legal.capturedLo(i) == capLo && legal.capturedHi(i) == 0) return i;
-            byEnds++;
-            onlyByEnds = i;
-        }
-        return caps.length == 0 && byEnds == 1 ? onlyByEnds : -1;
+        int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
+        return fromBit < 0 || toBit < 0 ? -1 : HubBoard.indexOf(legal, fromBit, toBit, capturedBits);
     }
 
     /** The Hub-style text of move i (for logs): from-to or fromxto x captured... */
