@@ -90,7 +90,8 @@ final class DxpCommand implements Callable<Integer> {
             return usage(e.getMessage());
         }
         PrintStream log = quiet ? null : err;
-        DxpSession.Settings settings = new DxpSession.Settings(name, gameCount, minutes, moves, moveTimeMs, timeoutMs);
+        DxpSession.Settings settings = DxpSession.Settings.named(name).withGames(gameCount)
+                .withClock(minutes, moves).withMoveTimeMs(moveTimeMs).withSilenceMs(timeoutMs);
         return mode.listen != null ? listen(address, settings, log) : connect(address, settings, log);
     }
 

@@ -197,8 +197,9 @@ final class MatchCommand implements Callable<Integer> {
         files.put("--log", logFile);
         FileErrors.checkDistinct(files);
         // Every value is checked before a file is touched: a typo must not empty last night's log.
-        Match.Config config = new Match.Config(rules, specs, games, limit, set, concurrency, test, adj, marginMs, timeoutMs,
-                startTimeoutMs, pdn, MatchLog.NONE);
+        Match.Config config = Match.Config.builder(rules, specs, set).games(games).concurrency(concurrency).limit(limit)
+                .sprt(test).adjudication(adj).timeMarginMs(marginMs).answerTimeoutMs(timeoutMs)
+                .startupTimeoutMs(startTimeoutMs).pdn(pdn).build();
         if (pdn != null) FileErrors.checkWritable(pdn, "--pdn");
         if (json != null) FileErrors.checkWritable(json, "--json");
         if (logFile != null) FileErrors.checkWritable(logFile, "--log");

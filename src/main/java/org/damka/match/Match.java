@@ -39,6 +39,8 @@ public final class Match {
     public static final int MAX_CONCURRENCY = 64;
 
     /**
+     * Built with {@link #builder}, which names each setting.
+     *
      * @param limit      the time control for engines whose spec has none
      * @param sprt       null for no SPRT
      * @param marginMs   clock tolerance (see {@link Referee})
@@ -49,6 +51,15 @@ public final class Match {
     public record Config(Rules rules, List<EngineSpec> engines, int games, TimeControl limit, List<Opening> openings,
                          int concurrency, Sprt sprt, Adjudication adjudication, long marginMs, long timeoutMs,
                          long startTimeoutMs, Path pdn, MatchLog log) {
+        /**
+         * A match of these engines over these openings; until set otherwise: 2 games, one at a
+         * time, no time control of its own, no SPRT, no adjudication, a 100 ms clock margin, 60 s
+         * for an answer, 30 s to start, no PDN and no protocol log (the command line's defaults).
+         */
+        public static Builder builder(Rules rules, List<EngineSpec> engines, List<Opening> openings) {
+            return new Builder(rules, engines, openings);
+        }
+
         /** The same settings writing the protocol log to {@code log}. */
         public Config withLog(MatchLog log) {
             return new Config(rules, engines, games, limit, openings, concurrency, sprt, adjudication, marginMs, timeoutMs,
@@ -74,6 +85,55 @@ public final class Match {
         TimeControl limitOf(int engine) {
             EngineSpec e = engines.get(engine);
             return e.limit() != null ? e.limit() : limit;
+        }
+
+        /** Names each setting of a {@link Config}; {@link #build} checks them together. */
+        public static final class Builder {
+            private final Rules rules;
+            private final List<EngineSpec> engines;
+            private final List<Opening> openings;
+            private int games = 2;
+            private int concurrency = 1;
+            private TimeControl limit;
+            private Sprt sprt;
+            private Adjudication adjudication = Adjudication.NONE;
+            private long marginMs = 100;
+            private long timeoutMs = 60_000;
+            private long startTimeoutMs = 30_000;
+            private Path pdn;
+
+            private Builder(Rules rules, List<EngineSpec> engines, List<Opening> openings) {
+                this.rules = rules;
+                this.engines = engines;
+                this.openings = openings;
+            }
+
+            public Builder games(int games) { this.games = games; return this; }
+
+            public Builder concurrency(int concurrency) { this.concurrency = concurrency; return this; }
+
+            /** The time control of engines whose spec has none. */
+            public Builder limit(TimeControl limit) { this.limit = limit; return this; }
+
+            public Builder sprt(Sprt sprt) { this.sprt = sprt; return this; }
+
+            public Builder adjudication(Adjudication adjudication) { this.adjudication = adjudication; return this; }
+
+            /** Clock tolerance before a time forfeit (see {@link Referee}). */
+            public Builder timeMarginMs(long ms) { this.marginMs = ms; return this; }
+
+            /** The longest wait for an answer when no clock applies. */
+            public Builder answerTimeoutMs(long ms) { this.timeoutMs = ms; return this; }
+
+            /** The longest wait for an engine to start (handshake and first readyok). */
+            public Builder startupTimeoutMs(long ms) { this.startTimeoutMs = ms; return this; }
+
+            public Builder pdn(Path pdn) { this.pdn = pdn; return this; }
+
+            public Config build() {
+                return new Config(rules, engines, games, limit, openings, concurrency, sprt, adjudication, marginMs, timeoutMs,
+                        startTimeoutMs, pdn, MatchLog.NONE);
+            }
         }
     }
 

@@ -43,8 +43,8 @@ class EngineSettingsTest {
     }
 
     private static Match.Result play(Rules rules, EngineSpec first, EngineSpec second, long timeoutMs) throws Exception {
-        Match.Config config = new Match.Config(rules, List.of(first, second), 2, null, List.of(new Opening(null, List.of())), 1, null,
-                Adjudication.NONE, 100, timeoutMs, 30_000, null, MatchLog.NONE);
+        Match.Config config = Match.Config.builder(rules, List.of(first, second), List.of(new Opening(null, List.of())))
+                .answerTimeoutMs(timeoutMs).build();
         PrintStream err = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
         Match.Result r = new Match(config, null, err, Match.CLIENTS).run();
         assertEquals(0, ProcessReaper.liveCount(), "engine processes left running");

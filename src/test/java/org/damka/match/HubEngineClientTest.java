@@ -91,9 +91,9 @@ class HubEngineClientTest {
 
     /** Two games, russian or international: the well-behaved UCI fake against a Hub fake. */
     private Match.Result play(Rules rules, String hubMode, Map<String, String> options, long timeoutMs) throws Exception {
-        Match.Config config = new Match.Config(rules,
-                List.of(fake(FakeEngine.class, "good", "uci", Map.of()), fake(FakeHubEngine.class, hubMode, "hub", options)), 2, null,
-                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, timeoutMs, 30_000, null, MatchLog.NONE);
+        Match.Config config = Match.Config.builder(rules,
+                List.of(fake(FakeEngine.class, "good", "uci", Map.of()), fake(FakeHubEngine.class, hubMode, "hub", options)),
+                List.of(new Opening(null, List.of()))).answerTimeoutMs(timeoutMs).build();
         PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
         Match.Result r = new Match(config, null, err, Match.CLIENTS).run();
         assertEquals(0, ProcessReaper.liveCount(), "engine processes left running");

@@ -47,8 +47,9 @@ class MatchTest {
     }
 
     private static Match.Config config(int games, int concurrency, List<Opening> openings, Sprt sprt, Path pdn) {
-        return new Match.Config(RUSSIAN, List.of(spec("first"), spec("second")), games, TimeControl.depth(1), openings,
-                concurrency, sprt, Adjudication.NONE, 100, 5000, 5000, pdn, MatchLog.NONE);
+        return Match.Config.builder(RUSSIAN, List.of(spec("first"), spec("second")), openings).games(games)
+                .concurrency(concurrency).limit(TimeControl.depth(1)).sprt(sprt).answerTimeoutMs(5000).startupTimeoutMs(5000)
+                .pdn(pdn).build();
     }
 
     @Test
@@ -115,8 +116,8 @@ class MatchTest {
     void engineNamesComeFromTheEnginesAndAreMadeDistinct() throws Exception {
         Match.ClientFactory same = (spec, label, config) -> new ScriptedEngine(config.rules(), "damka 1.0",
                 g -> new EngineClient.Reply(g.legalMoveTexts().get(0), 0, 1));
-        Match.Config c = new Match.Config(RUSSIAN, List.of(spec(null), spec(null)), 2, TimeControl.depth(1),
-                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, 5000, 5000, null, MatchLog.NONE);
+        Match.Config c = Match.Config.builder(RUSSIAN, List.of(spec(null), spec(null)), List.of(new Opening(null, List.of())))
+                .limit(TimeControl.depth(1)).answerTimeoutMs(5000).startupTimeoutMs(5000).build();
         Match.Result r = new Match(c, null, err, same).run();
         assertArrayEquals(new String[] {"damka 1.0", "damka 1.0 (2)"}, r.names());
         assertEquals("damka 1.0", r.games().get(0).white());

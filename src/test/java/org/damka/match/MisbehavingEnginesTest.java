@@ -40,9 +40,8 @@ class MisbehavingEnginesTest {
      */
     private Match.Result play(String badMode, TimeControl limit, long timeoutMs, long startTimeoutMs) throws Exception {
         TimeControl goodLimit = limit.hasClock() ? TimeControl.clock(60_000, 0) : TimeControl.depth(1);
-        Match.Config config = new Match.Config(Variants.RUSSIAN, List.of(fake("good", goodLimit), fake(badMode, limit)), 2, null,
-                List.of(new Opening(null, List.of())), 1, null, Adjudication.NONE, 100, timeoutMs, startTimeoutMs, null,
-                MatchLog.NONE);
+        Match.Config config = Match.Config.builder(Variants.RUSSIAN, List.of(fake("good", goodLimit), fake(badMode, limit)),
+                List.of(new Opening(null, List.of()))).answerTimeoutMs(timeoutMs).startupTimeoutMs(startTimeoutMs).build();
         PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
         Match.Result r = new Match(config, null, err, Match.CLIENTS).run();
         assertEquals(0, ProcessReaper.liveCount(), "engine processes left running");

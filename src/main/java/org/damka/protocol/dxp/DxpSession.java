@@ -47,7 +47,29 @@ public final class DxpSession {
      * (GAMEACC, the next GAMEREQ, an acknowledgement), and that long plus the game's thinking time
      * for its move; a peer silent for longer is gone and the connection is closed.
      */
-    public record Settings(String name, int games, int minutes, int moves, long moveTimeMs, long silenceMs) { }
+    public record Settings(String name, int games, int minutes, int moves, long moveTimeMs, long silenceMs) {
+        /** One game, no time requested, the clock's own pace, and no limit on the peer's silence. */
+        public static Settings named(String name) {
+            return new Settings(name, 1, 0, 0, 0, 0);
+        }
+
+        public Settings withGames(int games) {
+            return new Settings(name, games, minutes, moves, moveTimeMs, silenceMs);
+        }
+
+        /** Requests {@code minutes} of thinking time per side for {@code moves} moves. */
+        public Settings withClock(int minutes, int moves) {
+            return new Settings(name, games, minutes, moves, moveTimeMs, silenceMs);
+        }
+
+        public Settings withMoveTimeMs(long moveTimeMs) {
+            return new Settings(name, games, minutes, moves, moveTimeMs, silenceMs);
+        }
+
+        public Settings withSilenceMs(long silenceMs) {
+            return new Settings(name, games, minutes, moves, moveTimeMs, silenceMs);
+        }
+    }
 
     /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
     public record FinishedGame(int number, char myColor, String opponent, String result, String reason, List<String> moves) {

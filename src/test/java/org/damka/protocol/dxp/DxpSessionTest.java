@@ -57,7 +57,7 @@ class DxpSessionTest {
         PrintStream log = new PrintStream(logBytes, true, StandardCharsets.UTF_8);
         follower = CompletableFuture.supplyAsync(() -> {
             try (Socket s = server.accept()) {
-                DxpSession.Settings settings = new DxpSession.Settings("damka", 1, 0, 0, 20, 30_000);
+                DxpSession.Settings settings = DxpSession.Settings.named("damka").withMoveTimeMs(20).withSilenceMs(30_000);
                 return new DxpSession(new Engine(), new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, log).run();
             } catch (Exception e) {
                 throw new RuntimeException(e);
@@ -236,7 +236,7 @@ class DxpSessionTest {
     @Test
     void aPeerThatOnlyChatsIsClosedAfterTheSilenceLimit() throws Exception {
         try (ServerSocket second = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            DxpSession.Settings settings = new DxpSession.Settings("damka", 1, 0, 0, 20, 1_500);
+            DxpSession.Settings settings = DxpSession.Settings.named("damka").withMoveTimeMs(20).withSilenceMs(1_500);
             CompletableFuture<String> failure = CompletableFuture.supplyAsync(() -> {
                 try (Socket s = second.accept()) {
                     DxpSession session = new DxpSession(new Engine(), new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, null);
