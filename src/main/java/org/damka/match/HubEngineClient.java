@@ -42,46 +42,34 @@ public final class HubEngineClient extends ProcessEngineClient {
     }
 
     @Override
-    public void start() throws EngineException, InterruptedException {
-        startProcess();
-        try {
-            process.send("hub");
-            long deadline = deadlineAfter(startTimeoutMs);
-            List<String> variants = null; // the declared values of the variant parameter, if any
-            while (true) {
-                String text = readLine(deadline);
-                HubLine line = HubLine.parse(text);
-                String cmd = line.command();
-                if (cmd.equals("wait")) break;
-                if (!cmd.isEmpty() && !cmd.equals("id") && !cmd.equals("param")) {
-                    throw new EngineException(EngineException.Kind.START_FAILED, "not a Hub 2 engine: it answered 'hub' with '"
-                            + Referee.printable(text) + "' (a Hub 2 engine sends id, param and wait)");
-                }
-                if (cmd.equals("id") && line.value("name") != null) idName = line.value("name").trim();
-                if (cmd.equals("param") && "variant".equals(line.value("name"))) {
-                    String values = line.value("values");
-                    variants = values == null ? List.of() : List.of(values.trim().split("\\s+"));
-                }
+    protected void handshake(long deadline) throws EngineException, InterruptedException {
+        process.send("hub");
+        List<String> variants = null; // the declared values of the variant parameter, if any
+        while (true) {
+            String text = readLine(deadline);
+            HubLine line = HubLine.parse(text);
+            String cmd = line.command();
+            if (cmd.equals("wait")) break;
+            if (!cmd.isEmpty() && !cmd.equals("id") && !cmd.equals("param")) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "not a Hub 2 engine: it answered 'hub' with '"
+                        + Referee.printable(text) + "' (a Hub 2 engine sends id, param and wait)");
             }
-            String variant = HubBoard.variantName(rules);
-            if (variants != null && !variants.isEmpty() && !variants.contains(variant)) {
-                throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + variant
-                        + " (its variants: " + String.join(" ", variants) + ")");
+            if (cmd.equals("id") && line.value("name") != null) idName = line.value("name").trim();
+            if (cmd.equals("param") && "variant".equals(line.value("name"))) {
+                String values = line.value("values");
+                variants = values == null ? List.of() : List.of(values.trim().split("\\s+"));
             }
-            // An engine without a variant parameter plays international draughts only.
-            if (variants != null || !variant.equals("normal")) setParam("variant", variant);
-            for (Map.Entry<String, String> option : spec.options().entrySet()) setParam(option.getKey(), option.getValue());
-            process.send("init");
-            while (!HubLine.parse(readLine(deadline)).command().equals("ready")) {
-                // error reports are kept by readLine
-            }
-            if (!errors().isEmpty()) {
-                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors()));
-            }
-        } catch (EngineException e) {
-            close();
-            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
         }
+        String variant = HubBoard.variantName(rules);
+        if (variants != null && !variants.isEmpty() && !variants.contains(variant)) {
+            throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + variant
+                    + " (its variants: " + String.join(" ", variants) + ")");
+        }
+        // An engine without a variant parameter plays international draughts only.
+        if (variants != null || !variant.equals("normal")) setParam("variant", variant);
+        for (Map.Entry<String, String> option : spec.options().entrySet()) setParam(option.getKey(), option.getValue());
+        process.send("init");
+        skipUntil(deadline, line -> HubLine.parse(line).command().equals("ready")); // error reports are kept by readLine
     }
 
     private void setParam(String name, String value) throws EngineException {
@@ -89,19 +77,19 @@ public final class HubEngineClient extends ProcessEngineClient {
     }
 
     @Override
-    public void newGame() throws EngineException, InterruptedException {
-        forgetErrors();
-        try {
-            process.send("new-game");
-            process.send("ping");
-            long deadline = deadlineAfter(readyTimeoutMs);
-            while (!HubLine.parse(readLine(deadline)).command().equals("pong")) {
-                // skip anything before it
-            }
-        } catch (EngineException e) {
-            close(); // unresponsive: the next game gets a fresh process
-            throw e;
-        }
+    protected void sendNewGame() throws EngineException {
+        process.send("new-game");
+        process.send("ping");
+    }
+
+    @Override
+    protected boolean isReady(String line) {
+        return HubLine.parse(line).command().equals("pong");
+    }
+
+    @Override
+    protected boolean endsSearch(String line) {
+        return HubLine.parse(line).command().equals("done");
     }
 
     @Override
@@ -141,20 +129,6 @@ public final class HubEngineClient extends ProcessEngineClient {
                 }
                 default -> { } // anything else is for humans (and the protocol log)
             }
-        }
-    }
-
-    /** Stops a search that ran out of time; kills the engine if even that gets no answer. */
-    @Override
-    protected void abandonSearch() throws InterruptedException {
-        try {
-            process.send("stop");
-            long deadline = deadlineAfter(STOP_GRACE_MS);
-            while (!HubLine.parse(readLine(deadline)).command().equals("done")) {
-                // skip info lines
-            }
-        } catch (EngineException e) {
-            close();
         }
     }
 

@@ -2,6 +2,7 @@ package org.damka.match;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 
 import org.damka.rules.Rules;
 
@@ -53,9 +54,54 @@ abstract class ProcessEngineClient implements EngineClient {
         return spec.command().get(spec.command().size() - 1);
     }
 
-    /** Starts the engine's process (the handshake is the subclass's). */
-    protected final void startProcess() throws EngineException {
+    /**
+     * Starts the process and runs the protocol's {@link #handshake}; error reports during it, a
+     * failed or a late handshake close the process and fail the start.
+     */
+    @Override
+    public final void start() throws EngineException, InterruptedException {
         process = new EngineProcess(label, spec.command(), spec.dir(), log);
+        try {
+            handshake(deadlineAfter(startTimeoutMs));
+            if (!errors().isEmpty()) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors()));
+            }
+        } catch (EngineException e) {
+            close();
+            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
+        }
+    }
+
+    /** The protocol's handshake, up to the engine's readiness, all by {@code deadline}. */
+    protected abstract void handshake(long deadline) throws EngineException, InterruptedException;
+
+    /** Tells the engine a new game starts and waits for its {@link #isReady} answer; an unresponsive engine is closed. */
+    @Override
+    public final void newGame() throws EngineException, InterruptedException {
+        forgetErrors();
+        try {
+            sendNewGame();
+            skipUntil(deadlineAfter(readyTimeoutMs), this::isReady);
+        } catch (EngineException e) {
+            close(); // the next game gets a fresh process
+            throw e;
+        }
+    }
+
+    /** Sends the protocol's new-game line and its ping ({@code isready}, {@code ping}). */
+    protected abstract void sendNewGame() throws EngineException;
+
+    /** Whether a line answers the ping ({@code readyok}, {@code pong}). */
+    protected abstract boolean isReady(String line);
+
+    /** Whether a line is the final answer to a search ({@code bestmove}, {@code done}). */
+    protected abstract boolean endsSearch(String line);
+
+    /** Reads (and keeps the error reports of) lines until one is {@code wanted}. */
+    protected final void skipUntil(long deadline, Predicate<String> wanted) throws EngineException, InterruptedException {
+        while (!wanted.test(readLine(deadline))) {
+            // the skipped lines are in the protocol log
+        }
     }
 
     /** The engine's next line; an error report in it is kept for {@link #errors()}. */
@@ -96,9 +142,17 @@ abstract class ProcessEngineClient implements EngineClient {
 
     /**
      * Tells the engine to stop a search that ran past its deadline and waits briefly for its
-     * answer; an engine that does not answer is closed.
+     * answer, so a stale reply is never taken for the next one; an engine that does not answer is
+     * closed.
      */
-    protected abstract void abandonSearch() throws InterruptedException;
+    private void abandonSearch() throws InterruptedException {
+        try {
+            process.send("stop");
+            skipUntil(deadlineAfter(STOP_GRACE_MS), this::endsSearch);
+        } catch (EngineException e) {
+            close();
+        }
+    }
 
     /**
      * The engine's next line while it searches. Past the deadline the search is abandoned and

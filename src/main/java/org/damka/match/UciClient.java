@@ -36,57 +36,45 @@ public final class UciClient extends ProcessEngineClient {
     }
 
     @Override
-    public void start() throws EngineException, InterruptedException {
-        startProcess();
-        try {
-            process.send("uci");
-            long deadline = deadlineAfter(startTimeoutMs);
-            Set<String> declared = new TreeSet<>(String.CASE_INSENSITIVE_ORDER); // UCI option names ignore case
-            while (true) {
-                String line = readLine(deadline).trim();
-                if (line.equals("uciok")) break;
-                if (line.startsWith("id name ")) idName = line.substring(8).trim();
-                String option = declaredOption(line);
-                if (option != null) declared.add(option);
-            }
-            for (String name : spec.options().keySet()) {
-                if (!declared.contains(name)) {
-                    throw new EngineException(EngineException.Kind.START_FAILED, "the engine has no option '" + name + "' (it declares: "
-                            + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
-                }
-            }
-            process.send("setoption name UCI_Variant value " + rules.name());
-            for (Map.Entry<String, String> option : spec.options().entrySet()) {
-                process.send("setoption name " + option.getKey() + " value " + option.getValue());
-            }
-            waitReady(deadline);
-            if (!errors().isEmpty()) {
-                throw new EngineException(EngineException.Kind.START_FAILED, "the engine refused its settings: " + String.join("; ", errors()));
-            }
-        } catch (EngineException e) {
-            close();
-            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
+    protected void handshake(long deadline) throws EngineException, InterruptedException {
+        process.send("uci");
+        Set<String> declared = new TreeSet<>(String.CASE_INSENSITIVE_ORDER); // UCI option names ignore case
+        while (true) {
+            String line = readLine(deadline).trim();
+            if (line.equals("uciok")) break;
+            if (line.startsWith("id name ")) idName = line.substring(8).trim();
+            String option = declaredOption(line);
+            if (option != null) declared.add(option);
         }
+        for (String name : spec.options().keySet()) {
+            if (!declared.contains(name)) {
+                throw new EngineException(EngineException.Kind.START_FAILED, "the engine has no option '" + name + "' (it declares: "
+                        + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
+            }
+        }
+        process.send("setoption name UCI_Variant value " + rules.name());
+        for (Map.Entry<String, String> option : spec.options().entrySet()) {
+            process.send("setoption name " + option.getKey() + " value " + option.getValue());
+        }
+        process.send("isready");
+        skipUntil(deadline, this::isReady);
     }
 
     @Override
-    public void newGame() throws EngineException, InterruptedException {
-        forgetErrors();
-        try {
-            process.send("ucinewgame");
-            waitReady(deadlineAfter(readyTimeoutMs));
-        } catch (EngineException e) {
-            close(); // unresponsive: the next game gets a fresh process
-            throw e;
-        }
+    protected void sendNewGame() throws EngineException {
+        process.send("ucinewgame");
+        process.send("isready");
     }
 
-    /** isready ... readyok, discarding anything that comes before (e.g. a late bestmove). */
-    private void waitReady(long deadline) throws EngineException, InterruptedException {
-        process.send("isready");
-        while (!readLine(deadline).trim().equals("readyok")) {
-            // skip
-        }
+    /** {@code readyok}; anything before it (e.g. a late bestmove) is skipped. */
+    @Override
+    protected boolean isReady(String line) {
+        return line.trim().equals("readyok");
+    }
+
+    @Override
+    protected boolean endsSearch(String line) {
+        return line.trim().startsWith("bestmove");
     }
 
     @Override
@@ -116,20 +104,6 @@ public final class UciClient extends ProcessEngineClient {
                 Integer s = parseScore(t);
                 if (s != null) score = s;
             }
-        }
-    }
-
-    /** Stops a search that ran out of time; kills the engine if even that gets no answer. */
-    @Override
-    protected void abandonSearch() throws InterruptedException {
-        try {
-            process.send("stop");
-            long deadline = deadlineAfter(STOP_GRACE_MS);
-            while (!readLine(deadline).trim().startsWith("bestmove")) {
-                // skip info lines
-            }
-        } catch (EngineException e) {
-            close();
         }
     }
 
