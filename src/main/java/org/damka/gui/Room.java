@@ -285,11 +285,7 @@ final class Room {
         var result = game.result();
         String score = result.map(r -> r.outcome().score()).orElse("*");
         tags.put("Result", score);
-        tags.put("GameType", Integer.toString(rules.pdnGameType()));
-        if (startFen != null) {
-            tags.put("SetUp", "1");
-            tags.put("FEN", startFen);
-        }
+        Pdn.putGameTags(tags, rules, startFen);
         return Pdn.format(tags, game.moves(), rules.firstSide(), game.startPosition().sideToMove(),
                 result.map(r -> r.reason()).orElse(null), score);
     }

@@ -357,11 +357,7 @@ public final class Match {
         tags.put("White", g.white());
         tags.put("Black", g.black());
         tags.put("Result", g.result().outcome().score());
-        tags.put("GameType", Integer.toString(rules.pdnGameType()));
-        if (g.startFen() != null) {
-            tags.put("SetUp", "1");
-            tags.put("FEN", g.startFen());
-        }
+        Pdn.putGameTags(tags, rules, g.startFen());
         tags.put("Termination", pgnTermination(g.termination()));
         int startSide = Fen.parse(rules, g.startFen() == null ? rules.startFen() : g.startFen()).sideToMove();
         return Pdn.format(tags, g.moves(), rules.firstSide(), startSide, g.result().reason(), g.result().outcome().score());

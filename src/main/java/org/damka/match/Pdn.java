@@ -5,6 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.damka.rules.Rules;
+
 /**
  * Portable Draughts Notation game records: writing one game, reading a file of games back.
  *
@@ -31,6 +33,18 @@ public final class Pdn {
     }
 
     private static final int WIDTH = 79;
+
+    /**
+     * Adds the tags that say which game a record is: GameType (the variant's number) and, for a
+     * game from a set-up position ({@code startFen} not null), SetUp and FEN.
+     */
+    public static void putGameTags(Map<String, String> tags, Rules rules, String startFen) {
+        tags.put("GameType", Integer.toString(rules.pdnGameType()));
+        if (startFen != null) {
+            tags.put("SetUp", "1");
+            tags.put("FEN", startFen);
+        }
+    }
 
     /**
      * One game as PDN text (ending with a blank line).
