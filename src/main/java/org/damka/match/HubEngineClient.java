@@ -168,6 +168,10 @@ public final class HubEngineClient extends ProcessEngineClient {
         } catch (NumberFormatException e) {
             return null;
         }
+        // Settle absurd exponents from the double first: scaling 1e999999999 exactly is slow or throws.
+        double approx = men.doubleValue();
+        if (Math.abs(approx) > 101) return (int) Math.signum(approx) * (UciClient.MATE_CP - 1000);
+        if (Math.abs(approx) < 0.001) return 0;
         BigDecimal hundredths = men.movePointRight(2);
         if (hundredths.abs().compareTo(BigDecimal.valueOf(10_000)) > 0) {
             return men.signum() * (UciClient.MATE_CP - 1000); // beyond any score: just a big one

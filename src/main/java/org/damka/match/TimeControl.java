@@ -48,6 +48,10 @@ public record TimeControl(long baseMs, long incMs, long moveTimeMs, int depth, l
         try {
             BigDecimal ms = new BigDecimal(t.trim()).multiply(BigDecimal.valueOf(unit));
             if (ms.signum() < 0) throw new IllegalArgumentException("'" + text + "' is negative");
+            // Absurd exponents are settled from the double: rounding 1e-999999999 exactly is slow.
+            double approx = ms.doubleValue();
+            if (approx < 0.25) return 0;
+            if (approx > 1e18) throw new ArithmeticException("out of range");
             return ms.setScale(0, RoundingMode.HALF_UP).longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("'" + text + "' is not a duration (e.g. "

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -11,6 +12,7 @@ import java.io.File;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -71,6 +73,15 @@ class HubEngineClientTest {
         assertNull(HubEngineClient.parseScore("1.2.3"));
         assertNull(HubEngineClient.parseScore(null));
         assertEquals(UciClient.MATE_CP - 1000, HubEngineClient.parseScore("250"));
+        // Exponents no score has: answered at once, never thrown (the review's inputs).
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            assertEquals(UciClient.MATE_CP - 1000, HubEngineClient.parseScore("1e2147483647"));
+            assertEquals(-(UciClient.MATE_CP - 1000), HubEngineClient.parseScore("-1e999999999"));
+            assertEquals(UciClient.MATE_CP - 1000, HubEngineClient.parseScore("1e100000000"));
+            assertEquals(0, HubEngineClient.parseScore("1e-100000000"));
+            assertEquals(0, HubEngineClient.parseScore("1e-2147483647"));
+            assertEquals(12, HubEngineClient.parseScore("0.12000000000000000000000000000000000001"));
+        }, "scaling an absurd exponent exactly takes minutes");
         // Round trips through the formatter damka's own Hub mode uses (an independent encoder).
         for (int cp = -2000; cp <= 2000; cp += 37) assertEquals(cp, HubEngineClient.parseScore(HubScore.format(cp, 0)));
         for (int n = 1; n <= 40; n++) {

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +77,16 @@ class MatchOptionsTest {
         assertEquals(TimeControl.moveTime(500), EngineSpec.parse("cmd=x movetime=500ms").limit());
         assertEquals(TimeControl.moveTime(1500), EngineSpec.parse("cmd=x movetime=1.5s").limit());
         assertEquals(TimeControl.moveTime(200), EngineSpec.parse("cmd=x movetime=200").limit());
+        // Durations: units, rounding, and exponents no duration has (answered at once, as errors or 0).
+        assertEquals(1500, TimeControl.parseMillis("1.5s", 1));
+        assertEquals(2, TimeControl.parseMillis("1.5", 1));
+        assertEquals(60_000, TimeControl.parseMillis("60", 1000));
+        assertTimeoutPreemptively(Duration.ofSeconds(5), () -> {
+            assertThrows(IllegalArgumentException.class, () -> TimeControl.parseMillis("1e100000000", 1000));
+            assertThrows(IllegalArgumentException.class, () -> TimeControl.parseMillis("1e2147483647", 1));
+            assertEquals(0, TimeControl.parseMillis("1e-100000000", 1));
+            assertThrows(IllegalArgumentException.class, () -> TimeControl.parseMillis("-1e-100000000", 1));
+        }, "rounding an absurd exponent exactly takes minutes");
         assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x movetime=soon"));
     }
 

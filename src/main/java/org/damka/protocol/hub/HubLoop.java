@@ -110,7 +110,11 @@ public final class HubLoop {
                 case "ping" -> { send("pong"); return true; }
                 case "ponder-hit" -> { engine.ponderHit(); return true; }
                 case "stop" -> { engine.stopAndWait(); return true; }
-                case "" -> { return true; }
+                case "" -> {
+                    // A blank line is nothing; an unreadable one is answered, and the search goes on.
+                    if (line.error() != null) error("cannot read the line: " + line.error());
+                    return true;
+                }
                 default -> {
                     // As Scan does: any other command ends the search first, then is carried out.
                     engine.stopAndWait();
