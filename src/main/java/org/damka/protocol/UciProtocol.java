@@ -437,9 +437,10 @@ public final class UciProtocol {
                 // A GUI may send zero or less when the clock is nearly out: answer at once.
                 case "wtime" -> { wtime = Math.max(1, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
                 case "btime" -> { btime = Math.max(1, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
-                case "winc" -> { winc = goClock(t, ++i, word, 0); clock = true; }
-                case "binc" -> { binc = goClock(t, ++i, word, 0); clock = true; }
-                case "movestogo" -> movestogo = (int) goNumber(t, ++i, word, 1, 100_000);
+                // The GUI's clock runs whatever the values: odd ones are read leniently, never refused.
+                case "winc" -> { winc = Math.max(0, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
+                case "binc" -> { binc = Math.max(0, goClock(t, ++i, word, Long.MIN_VALUE)); clock = true; }
+                case "movestogo" -> movestogo = (int) Math.max(0, goNumber(t, ++i, word, Long.MIN_VALUE, 100_000));
                 case "depth" -> depth = (int) goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_DEPTH);
                 case "nodes" -> nodes = goNumber(t, ++i, word, 1, Engine.MAX_SEARCH_NODES);
                 case "movetime" -> movetime = goNumber(t, ++i, word, 1, MAX_TIME_MS);
@@ -506,7 +507,10 @@ public final class UciProtocol {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(word + " needs a whole number, got '" + quote(t[i]) + "'");
         }
-        if (v < min || v > max) throw new IllegalArgumentException(word + " must be " + min + ".." + max + ", got " + quote(t[i]));
+        if (v < min || v > max) {
+            String range = min == Long.MIN_VALUE ? "at most " + max : min + ".." + max;
+            throw new IllegalArgumentException(word + " must be " + range + ", got " + quote(t[i]));
+        }
         return v;
     }
 

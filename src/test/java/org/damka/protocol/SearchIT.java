@@ -291,15 +291,17 @@ class SearchIT extends OneEngineIT {
     @Test
     void goParametersOutOfRangeAreRefused() {
         for (String bad : List.of("go depth 0", "go depth 128", "go depth -3", "go depth x", "go depth", "go nodes 0",
-                "go movetime 0", "go movetime -5", "go winc -1", "go movestogo 0", "go wtime abc", "go banana",
+                "go movetime 0", "go movetime -5", "go movestogo 100001", "go wtime abc", "go banana",
                 "go depth 99999999999999999999999", "go nodes 9223372036854775808", "go nodes 1000000000000001", "go wtime 5 binc", "go depth \u0662", "go movetime \uff15")) {
             assertEquals(1, engine.errors(bad).size(), bad);
         }
-        // Clocks at zero or below are accepted (the GUI's clock is nearly out): answer at once.
+        // Clocks at zero or below are accepted (the GUI's clock is nearly out): answer at once. So
+        // are increments below 0 (read as 0) and movestogo 0 (read as none): the GUI's clock runs.
         // A clock for the other side only (White is to move) leaves ours nearly out, not unlimited.
         engine.quiet("position startpos");
         for (String ok : List.of("go wtime 0 btime 0", "go wtime -100 btime -100",
-                "go wtime 99999999999999999 btime 1 winc 99999999999999999 depth 2", "go btime 100", "go binc 100")) {
+                "go wtime 99999999999999999 btime 1 winc 99999999999999999 depth 2", "go btime 100", "go binc 100",
+                "go wtime 100 btime 100 winc -1 binc -1", "go wtime 100 btime 100 movestogo 0", "go wtime 50 btime 50 movestogo -3")) {
             long sent = System.nanoTime();
             engine.send(ok);
             List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove") || l.startsWith("info string error"), 10_000);
