@@ -51,7 +51,7 @@ public record TimeControl(long baseMs, long incMs, long moveTimeMs, int depth, l
             // Absurd exponents are settled from the double: rounding 1e-999999999 exactly is slow.
             double approx = ms.doubleValue();
             if (approx < 0.25) return 0;
-            if (approx > 1e18) throw new ArithmeticException("out of range");
+            if (approx > 1e19) throw new ArithmeticException("out of range"); // beyond a long
             return ms.setScale(0, RoundingMode.HALF_UP).longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
             throw new IllegalArgumentException("'" + text + "' is not a duration (e.g. "

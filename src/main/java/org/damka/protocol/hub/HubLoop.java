@@ -106,15 +106,17 @@ public final class HubLoop {
         HubLine line = HubLine.parse(raw);
         String cmd = line.command();
         if (engine.searching()) {
+            boolean keepsSearch = cmd.isEmpty() || cmd.equals("ping") || cmd.equals("ponder-hit") || cmd.equals("stop");
+            if (keepsSearch && line.error() != null) {
+                // Unreadable, as at any other time: answered, not carried out; the search goes on.
+                error("cannot read the line: " + line.error());
+                return true;
+            }
             switch (cmd) {
                 case "ping" -> { send("pong"); return true; }
                 case "ponder-hit" -> { engine.ponderHit(); return true; }
                 case "stop" -> { engine.stopAndWait(); return true; }
-                case "" -> {
-                    // A blank line is nothing; an unreadable one is answered, and the search goes on.
-                    if (line.error() != null) error("cannot read the line: " + line.error());
-                    return true;
-                }
+                case "" -> { return true; }
                 default -> {
                     // As Scan does: any other command ends the search first, then is carried out.
                     engine.stopAndWait();
