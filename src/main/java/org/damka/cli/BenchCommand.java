@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Bench;
 import org.damka.engine.Engine;
+import org.damka.eval.Evaluations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,7 +22,7 @@ final class BenchCommand implements Callable<Integer> {
     Integer depth;
 
     @Option(names = "--evaluation", description = "auto (default, the signature: each variant's default), classic, learned or material")
-    String evaluation = org.damka.eval.Evaluator.AUTO;
+    String evaluation = org.damka.eval.Evaluations.AUTO;
 
     @Option(names = "--egdb-pieces", description = "probe endgame tables up to this many pieces (default 0: none, as for the signature)")
     int egdbPieces;
@@ -45,7 +46,7 @@ final class BenchCommand implements Callable<Integer> {
         }
         String eval;
         try {
-            eval = org.damka.eval.Evaluator.canonicalName(evaluation);
+            eval = org.damka.eval.Evaluations.canonicalName(evaluation);
         } catch (IllegalArgumentException e) {
             err.println("bench: " + e.getMessage());
             return 2;
@@ -65,7 +66,7 @@ final class BenchCommand implements Callable<Integer> {
             out.println(line);
             out.flush();
         };
-        Bench.Result result = eval.equals(org.damka.eval.Evaluator.AUTO) && tables == null ? new Engine().bench(listedOr(depth), print)
+        Bench.Result result = eval.equals(org.damka.eval.Evaluations.AUTO) && tables == null ? new Engine().bench(listedOr(depth), print)
                 : new Bench(eval, tables).search(Bench.positions(), listedOr(depth), print);
         if (tables != null) tables.takeNotes().forEach(err::println);
         out.println(result.summary());

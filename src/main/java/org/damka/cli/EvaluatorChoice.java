@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.function.Supplier;
 
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
@@ -19,9 +20,9 @@ final class EvaluatorChoice {
      * is refused here, before any search starts.
      */
     static Supplier<Evaluator> of(Rules rules, String name, Path weightsFile) throws IOException {
-        String canonical = Evaluator.canonicalName(name);
-        if (weightsFile == null) return () -> Evaluator.named(rules, canonical);
-        if (canonical.equals(Evaluator.CLASSIC) || canonical.equals(Evaluator.MATERIAL)) {
+        String canonical = Evaluations.canonicalName(name);
+        if (weightsFile == null) return () -> Evaluations.named(rules, canonical);
+        if (canonical.equals(Evaluations.CLASSIC) || canonical.equals(Evaluations.MATERIAL)) {
             // Silently playing learned here would label a run with the evaluation it did not use.
             throw new IllegalArgumentException("--eval-file gives weights to the learned evaluation, and --evaluation is "
                     + canonical + " (give --evaluation learned, or no --eval-file)");

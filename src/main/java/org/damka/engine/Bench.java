@@ -12,7 +12,7 @@ import java.util.function.Consumer;
 
 import org.damka.board.Fen;
 import org.damka.egdb.EgdbSettings;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveNotation;
@@ -42,10 +42,10 @@ public final class Bench {
 
     /** A bench with the default evaluation (the signature). */
     public Bench() {
-        this(Evaluator.AUTO);
+        this(Evaluations.AUTO);
     }
 
-    /** A bench with the named evaluation (see {@link Evaluator#named}). */
+    /** A bench with the named evaluation (see {@link Evaluations#named}). */
     public Bench(String evaluation) {
         this(evaluation, null);
     }
@@ -55,7 +55,7 @@ public final class Bench {
      * signature), to measure what probing costs and saves.
      */
     public Bench(String evaluation, EgdbSettings tables) {
-        this.evaluation = Evaluator.canonicalName(evaluation);
+        this.evaluation = Evaluations.canonicalName(evaluation);
         this.tables = tables;
     }
 
@@ -122,7 +122,7 @@ public final class Bench {
             index++;
             if (search == null || search.rules() != bp.rules()) {
                 search = null; // the previous table may go before the next is allocated
-                search = new Search(bp.rules(), Evaluator.named(bp.rules(), evaluation), HASH_MB);
+                search = new Search(bp.rules(), Evaluations.named(bp.rules(), evaluation), HASH_MB);
                 if (tables != null) { // loading the tables is not searching: its time is left out
                     long l0 = cpu.getCurrentThreadCpuTime();
                     search.setEgdb(tables.tables(bp.rules()));

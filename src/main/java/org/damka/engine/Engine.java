@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.egdb.EgdbSettings;
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
@@ -103,7 +104,7 @@ public final class Engine {
     private int multiPv = 1;
     private boolean ponder;
     private long moveOverheadMs = DEFAULT_MOVE_OVERHEAD_MS;
-    private String evaluation = Evaluator.AUTO;
+    private String evaluation = Evaluations.AUTO;
     /** Weights from the EvalFile option for the learned evaluation, or null: the built-in ones. */
     private LearnedWeights evalFileWeights;
     private String evalFile = EVAL_FILE_BUILT_IN;
@@ -197,12 +198,12 @@ public final class Engine {
 
     /**
      * Chooses the evaluation: {@code auto} (default: {@code learned} in the variants of
-     * {@link Evaluator#LEARNED_BY_DEFAULT}, else {@code classic}), {@code classic} ({@code full} is
+     * {@link Evaluations#LEARNED_BY_DEFAULT}, else {@code classic}), {@code classic} ({@code full} is
      * accepted for it), {@code learned} or {@code material} (material only, the baseline for strength tests and
      * matches). Exposed by the protocol as option "Evaluation".
      */
     public synchronized void setEvaluation(String name) {
-        String canonical = Evaluator.canonicalName(name);
+        String canonical = Evaluations.canonicalName(name);
         requireIdle();
         evaluation = canonical;
         search = null;
@@ -231,11 +232,11 @@ public final class Engine {
 
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
     private Evaluator evaluator() {
-        String name = Evaluator.resolve(rules, evaluation); // auto becomes the variant's evaluation
-        if (name.equals(Evaluator.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+        String name = Evaluations.resolve(rules, evaluation); // auto becomes the variant's evaluation
+        if (name.equals(Evaluations.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
             return new LearnedEvaluator(rules, evalFileWeights);
         }
-        return Evaluator.named(rules, name);
+        return Evaluations.named(rules, name);
     }
 
     /**

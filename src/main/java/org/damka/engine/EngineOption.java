@@ -6,7 +6,7 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 
 import org.damka.egdb.EgdbSettings;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.rules.Variants;
 
 /**
@@ -52,7 +52,7 @@ public record EngineOption(String name, Type type, String defaultValue, long min
             check("Ponder", false, Engine::ponder, Engine::setPonder).onHub("ponder"),
             spin("Move Overhead", Engine.DEFAULT_MOVE_OVERHEAD_MS, 0, Engine.MAX_MOVE_OVERHEAD_MS, Engine::moveOverheadMs,
                     (e, ms) -> e.setMoveOverheadMs(ms)).onHub("move-overhead"),
-            combo("Evaluation", Evaluator.AUTO, List.of(Evaluator.AUTO, Evaluator.CLASSIC, Evaluator.LEARNED, Evaluator.MATERIAL),
+            combo("Evaluation", Evaluations.AUTO, List.of(Evaluations.AUTO, Evaluations.CLASSIC, Evaluations.LEARNED, Evaluations.MATERIAL),
                     Engine::evaluation, Engine::setEvaluation),
             string("EvalFile", Engine.EVAL_FILE_BUILT_IN, Engine::evalFile, Engine::setEvalFile),
             string("EGDBPath", EgdbSettings.DEFAULT_PATH, Engine::egdbPath, Engine::setEgdbPath),

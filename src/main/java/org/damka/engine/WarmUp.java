@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Set;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.rules.Rules;
@@ -44,7 +44,7 @@ final class WarmUp {
      */
     synchronized boolean once(Rules rules, String evaluation) {
         if (!done.add(rules.name())) return false;
-        Search search = new Search(rules, Evaluator.named(rules, evaluation), TABLE_MB);
+        Search search = new Search(rules, Evaluations.named(rules, evaluation), TABLE_MB);
         List<Game> games = new ArrayList<>();
         for (Bench.Position p : Bench.positions()) {
             if (p.rules() == rules) games.add(new Game(rules, Fen.parse(rules, p.fen())));

@@ -1,7 +1,7 @@
 package org.damka.dev;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.rules.Rules;
@@ -17,7 +17,7 @@ public final class Analyse {
         Rules rules = Variants.byName(args[0]);
         int depth = Integer.parseInt(args[1]);
         Game game = new Game(rules, Fen.parse(rules, args[2]));
-        Search s = new Search(rules, Evaluator.named(rules, args.length > 4 ? args[4] : "full"), 64);
+        Search s = new Search(rules, Evaluations.named(rules, args.length > 4 ? args[4] : "full"), 64);
         if (args.length > 3) s.setThreads(Integer.parseInt(args[3]));
         s.run(game, SearchLimits.depth(depth), 0, new SearchListener() {
             public void info(SearchInfo i) {

@@ -3,7 +3,7 @@ package org.damka.dev;
 import java.util.SplittableRandom;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.rules.Rules;
@@ -25,7 +25,7 @@ public final class BenchPositions {
         for (Rules rules : Variants.all()) {
             SplittableRandom random = new SplittableRandom(seed);
             Game game = SelfPlay.opening(rules, random, 3);
-            Search search = new Search(rules, Evaluator.forRules(rules), 16);
+            Search search = new Search(rules, Evaluations.forRules(rules), 16);
             SearchListener quiet = new SearchListener() {
                 public void info(SearchInfo i) { }
                 public void bestMove(Move m, Move p) { }

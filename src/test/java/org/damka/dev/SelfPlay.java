@@ -9,6 +9,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 import org.damka.board.Fen;
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.game.Game;
 import org.damka.game.GameResult;
@@ -44,7 +45,7 @@ public final class SelfPlay {
     public record Config(String text, String eval, java.util.function.UnaryOperator<SearchParams> overrides,
                          SearchLimits limits, int threads, int hashMb, java.util.Map<String, String> weights) {
         public static Config parse(String text) {
-            String eval = Evaluator.FULL;
+            String eval = Evaluations.FULL;
             // The switches apply to what the engine plays with in the variant (SearchParams.forRules).
             java.util.function.UnaryOperator<SearchParams> p = q -> q;
             long nodes = 0, moveTime = 0;
@@ -126,7 +127,7 @@ public final class SelfPlay {
         }
 
         Search newSearch(Rules rules) {
-            Evaluator e = weights.isEmpty() ? Evaluator.named(rules, eval)
+            Evaluator e = weights.isEmpty() ? Evaluations.named(rules, eval)
                     : new org.damka.eval.PositionalEvaluator(rules, Weights.override(org.damka.eval.EvalWeights.forRules(rules), weights));
             Search s = new Search(rules, e, hashMb);
             s.setThreads(threads);

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.damka.board.Position;
+import org.damka.eval.Evaluations;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.rules.Rules;
@@ -230,7 +231,7 @@ class EgdbTest {
             @Override public void info(org.damka.search.SearchInfo info) { }
             @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
         };
-        org.damka.search.Search search = new org.damka.search.Search(rules, org.damka.eval.Evaluator.forRules(rules), 16);
+        org.damka.search.Search search = new org.damka.search.Search(rules, org.damka.eval.Evaluations.forRules(rules), 16);
         search.setEgdb(builder.egdb());
         org.damka.game.Game game = new org.damka.game.Game(rules, org.damka.board.Fen.parse(rules, "W:WKa1,c3,e3:Bf6,h6"));
         org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);

@@ -2,7 +2,7 @@ package org.damka.engine;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
 
@@ -17,6 +17,6 @@ class WarmUpTest {
         Engine second = new Engine();
         second.setVariant(Variants.ENGLISH.name());
         second.ready();
-        assertFalse(Engine.WARM_UP.once(Variants.ENGLISH, Evaluator.FULL), "english was warmed up already");
+        assertFalse(Engine.WARM_UP.once(Variants.ENGLISH, Evaluations.FULL), "english was warmed up already");
     }
 }

@@ -58,7 +58,7 @@ class EvaluatorTest {
         for (Object[] s : samples()) {
             Rules rules = (Rules) s[0];
             Position p = (Position) s[1];
-            for (Evaluator e : List.of(Evaluator.forRules(rules), Evaluator.named(rules, "material"))) {
+            for (Evaluator e : List.of(Evaluations.forRules(rules), Evaluations.named(rules, "material"))) {
                 assertEquals(e.evaluate(p), e.evaluate(mirror(rules, p)),
                         () -> rules.name() + " " + Fen.format(rules, p));
             }
@@ -70,7 +70,7 @@ class EvaluatorTest {
         for (Object[] s : samples()) {
             Rules rules = (Rules) s[0];
             Position p = (Position) s[1];
-            Evaluator e = Evaluator.forRules(rules);
+            Evaluator e = Evaluations.forRules(rules);
             int total = e.explain(p).stream().mapToInt(Evaluator.Term::total).sum();
             int white = p.sideToMove() == 0 ? e.evaluate(p) : -e.evaluate(p);
             assertEquals(white, total, () -> rules.name() + " " + Fen.format(rules, p));
@@ -80,13 +80,13 @@ class EvaluatorTest {
     @Test
     void evaluatorsAreChosenByName() {
         Rules r = Variants.RUSSIAN;
-        assertTrue(Evaluator.named(r, "full") instanceof PositionalEvaluator);
-        assertTrue(Evaluator.named(r, " Material ") instanceof MaterialEvaluator);
-        assertThrows(IllegalArgumentException.class, () -> Evaluator.named(r, "psychic"));
+        assertTrue(Evaluations.named(r, "full") instanceof PositionalEvaluator);
+        assertTrue(Evaluations.named(r, " Material ") instanceof MaterialEvaluator);
+        assertThrows(IllegalArgumentException.class, () -> Evaluations.named(r, "psychic"));
     }
 
     private static int eval(Rules rules, String fen) {
-        return Evaluator.forRules(rules).evaluate(Fen.parse(rules, fen));
+        return Evaluations.forRules(rules).evaluate(Fen.parse(rules, fen));
     }
 
     @Test
@@ -127,7 +127,7 @@ class EvaluatorTest {
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         List<Object[]> s = samples();
         Evaluator[] evals = new Evaluator[s.size()];
-        for (int i = 0; i < s.size(); i++) evals[i] = Evaluator.forRules((Rules) s.get(i)[0]);
+        for (int i = 0; i < s.size(); i++) evals[i] = Evaluations.forRules((Rules) s.get(i)[0]);
         long sink = 0;
         for (int warm = 0; warm < 200; warm++) for (int i = 0; i < s.size(); i++) sink += evals[i].evaluate((Position) s.get(i)[1]);
         long before = bean.getThreadAllocatedBytes(Thread.currentThread().getId());

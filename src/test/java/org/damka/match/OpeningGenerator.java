@@ -10,7 +10,7 @@ import java.util.Random;
 import java.util.Set;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -52,7 +52,7 @@ public final class OpeningGenerator {
     static void generate(Rules rules, int count, int depth, int maxCp, long seed) throws IOException {
         Random random = new Random(seed);
         MoveGenerator generator = MoveGenerator.create(rules);
-        Search search = new Search(rules, Evaluator.forRules(rules));
+        Search search = new Search(rules, Evaluations.forRules(rules));
         int[] plies = plyRange(rules);
         Set<String> kept = new LinkedHashSet<>();
         int tried = 0;
@@ -82,7 +82,7 @@ public final class OpeningGenerator {
         out.append("# from the start position ").append(plies[0]).append("..").append(plies[1])
                 .append(" random legal plies; kept when the game goes on, the side to move has\n");
         out.append("# no capture, the position is new, and damka's search to depth ").append(depth)
-                .append(" (Evaluator.forRules at generation time)\n");
+                .append(" (Evaluations.forRules at generation time)\n");
         out.append("# scores it within +-").append(maxCp).append(" cp. ").append(tried).append(" candidates tried in ")
                 .append(seconds).append(" s.\n");
         out.append("# Regenerate: java -cp target/classes:target/test-classes org.damka.match.OpeningGenerator ")

@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -61,7 +62,7 @@ class AllocationTest {
             @Override public void bestMove(Move move, Move ponder) { }
         };
         for (Rules rules : Variants.all()) {
-            org.damka.search.Search search = new org.damka.search.Search(rules, Evaluator.forRules(rules), 16);
+            org.damka.search.Search search = new org.damka.search.Search(rules, Evaluations.forRules(rules), 16);
             org.damka.game.Game game = new org.damka.game.Game(rules, Fen.parse(rules, rules.startFen()));
             org.damka.search.SearchLimits limits = org.damka.search.SearchLimits.nodes(300_000);
             search.run(game, limits, 0, silent);
@@ -79,9 +80,9 @@ class AllocationTest {
     @Test
     void evaluationAllocatesNothing() {
         for (Rules rules : Variants.all()) {
-          for (String name : new String[] {Evaluator.CLASSIC, Evaluator.LEARNED}) {
+          for (String name : new String[] {Evaluations.CLASSIC, Evaluations.LEARNED}) {
             Position start = Fen.parse(rules, rules.startFen());
-            Evaluator evaluator = Evaluator.named(rules, name);
+            Evaluator evaluator = Evaluations.named(rules, name);
             int sum = 0;
             for (int i = 0; i < 1000; i++) sum += evaluator.evaluate(start);
             long bytes = Long.MAX_VALUE;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class EndgameTest {
 
     private static Recorder search(Rules rules, String fen, SearchLimits limits) {
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Recorder r = new Recorder();
         s.run(new Game(rules, Fen.parse(rules, fen)), limits, 0, r);
         return r;

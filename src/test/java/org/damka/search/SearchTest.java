@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
@@ -58,7 +58,7 @@ class SearchTest {
     }
 
     static Recorder search(Rules rules, String fen, SearchLimits limits, SearchParams params) {
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         s.setParams(params);
         Recorder r = new Recorder();
         s.run(game(rules, fen), limits, 0, r);
@@ -89,7 +89,7 @@ class SearchTest {
     @Test
     void multiPvReportsDistinctLinesInOrder() {
         Rules rules = Variants.RUSSIAN;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         s.setMultiPv(3);
         Recorder r = new Recorder();
         s.run(game(rules, rules.startFen()), SearchLimits.depth(6), 0, r);
@@ -108,7 +108,7 @@ class SearchTest {
     @Test
     void twoThreadsSearchAndCountBothThreadsNodes() {
         Rules rules = Variants.INTERNATIONAL;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         s.setThreads(2);
         Recorder r = new Recorder();
         s.run(game(rules, rules.startFen()), SearchLimits.depth(10), 0, r);
@@ -123,7 +123,7 @@ class SearchTest {
     @Test
     void stopEndsAnInfiniteSearch() throws Exception {
         Rules rules = Variants.ENGLISH;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Recorder r = new Recorder();
         Thread t = new Thread(() -> s.run(game(rules, rules.startFen()), SearchLimits.untilStopped(), 0, r));
         t.start();
@@ -137,7 +137,7 @@ class SearchTest {
     @Test
     void ponderHitTurnsPonderingIntoATimedSearch() throws Exception {
         Rules rules = Variants.RUSSIAN;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Recorder r = new Recorder();
         SearchLimits ponder = SearchLimits.moveTime(100).withPonder(true);
         Thread t = new Thread(() -> s.run(game(rules, rules.startFen()), ponder, 0, r));
@@ -153,7 +153,7 @@ class SearchTest {
     void aSingleLegalMoveIsPlayedAtOnceInATimedGame() {
         // Black must capture: one legal move.
         Rules rules = Variants.RUSSIAN;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Recorder r = new Recorder();
         Game g = game(rules, "B:Wc3,g1:Bd4,h8");
         assertEquals(1, g.legalMoveTexts().size());
@@ -166,7 +166,7 @@ class SearchTest {
     @Test
     void theNodeLimitIsKept() {
         Rules rules = Variants.INTERNATIONAL;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         s.run(game(rules, rules.startFen()), SearchLimits.nodes(5000), 0, new Recorder());
         assertTrue(s.nodes() <= 5000 + 256, "nodes " + s.nodes());
     }
@@ -277,7 +277,7 @@ class SearchTest {
      */
     private static void changesTheTreeButKeepsWinsAndLegalMoves(String what, java.util.function.UnaryOperator<SearchParams> off,
                                                                java.util.function.UnaryOperator<SearchParams> on, int depth) {
-        Search s = new Search(Variants.RUSSIAN, Evaluator.forRules(Variants.RUSSIAN), 16);
+        Search s = new Search(Variants.RUSSIAN, Evaluations.forRules(Variants.RUSSIAN), 16);
         s.setParams(on.apply(SearchParams.forRules(Variants.RUSSIAN)));
         Recorder win = new Recorder();
         s.run(game(Variants.RUSSIAN, "W:WKa1:Bd4"), SearchLimits.depth(6), 0, win);
@@ -285,7 +285,7 @@ class SearchTest {
         for (Rules rules : List.of(Variants.RUSSIAN, Variants.INTERNATIONAL, Variants.ENGLISH)) {
             long[] nodes = new long[2];
             for (int k = 0; k < 2; k++) {
-                Search t = new Search(rules, Evaluator.forRules(rules), 16);
+                Search t = new Search(rules, Evaluations.forRules(rules), 16);
                 SearchParams p = SearchParams.forRules(rules);
                 t.setParams(k == 1 ? on.apply(p) : off.apply(p));
                 Recorder r = new Recorder();
@@ -308,7 +308,7 @@ class SearchTest {
         Rules rules = Variants.RUSSIAN;
         int[] score = new int[2];
         for (int on = 0; on < 2; on++) {
-            Search s = new Search(rules, Evaluator.forRules(rules), 16);
+            Search s = new Search(rules, Evaluations.forRules(rules), 16);
             s.setParams(SearchParams.forRules(rules).withQuiescence(new SearchParams.Quiescence(on == 1, false)));
             Recorder r = new Recorder();
             s.run(game(rules, "W:We3,h4:Bb2"), SearchLimits.depth(1), 0, r);
@@ -331,7 +331,7 @@ class SearchTest {
         Game g = game(rules, "W:WKc1,Ke1,Kg1:BKh8");
         for (String m : List.of("c1-d2", "h8-g7", "e1-f2", "g7-h8", "d2-c1", "h8-g7", "f2-e1", "g7-h8")) g.play(m);
         assertTrue(g.result().isEmpty());
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Recorder r = new Recorder();
         s.run(g, SearchLimits.depth(8), 0, r);
         assertEquals(0, r.last().scoreCp(), "drawn by the 5-move rule within the search");
@@ -345,7 +345,7 @@ class SearchTest {
     void searchAllocatesNothingPerNode() {
         com.sun.management.ThreadMXBean bean = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         Rules rules = Variants.ENGLISH;
-        Search s = new Search(rules, Evaluator.forRules(rules), 16);
+        Search s = new Search(rules, Evaluations.forRules(rules), 16);
         Game g = game(rules, rules.startFen());
         SearchListener quiet = new SearchListener() {
             public void info(SearchInfo info) { }

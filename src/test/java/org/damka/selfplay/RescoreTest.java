@@ -16,7 +16,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.damka.board.Fen;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -42,14 +42,14 @@ class RescoreTest {
     private Path selfPlay(String name, long seed) throws Exception {
         Path file = dir.resolve(name);
         SelfPlay.Config config = new SelfPlay.Config(RULES, 6, SearchLimits.depth(2), 2, seed, 0, 1, 4,
-                () -> Evaluator.named(RULES, "classic"));
+                () -> Evaluations.named(RULES, "classic"));
         new SelfPlay(config, QUIET).run(file, false);
         return file;
     }
 
     private static Rescore rescore(int depth, int threads) {
         return new Rescore(new Rescore.Config(RULES, SearchLimits.depth(depth), threads,
-                () -> Evaluator.named(RULES, "classic")), QUIET);
+                () -> Evaluations.named(RULES, "classic")), QUIET);
     }
 
     private static Map<Integer, SelfPlayFile.GameBlock> games(Path file) throws IOException {
@@ -139,7 +139,7 @@ class RescoreTest {
     private static int freshScore(String fen, int depth) {
         Game game = new Game(RULES, Fen.parse(RULES, fen));
         int[] score = new int[1];
-        new Search(RULES, Evaluator.named(RULES, "classic"), 16).run(game, SearchLimits.depth(depth), 0, new SearchListener() {
+        new Search(RULES, Evaluations.named(RULES, "classic"), 16).run(game, SearchLimits.depth(depth), 0, new SearchListener() {
             @Override public void info(SearchInfo info) { score[0] = info.scoreCp(); }
             @Override public void bestMove(org.damka.movegen.Move move, org.damka.movegen.Move ponder) { }
         });

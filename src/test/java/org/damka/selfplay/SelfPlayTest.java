@@ -7,7 +7,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.match.Openings;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -26,7 +26,7 @@ class SelfPlayTest {
         // No random plies: id and id + openings start from the same opening, and the search is
         // deterministic, so the second would replay the first game move for move.
         SelfPlay.Config config = new SelfPlay.Config(r, 2 * openings, SearchLimits.depth(1), 2, 3, 0, 1, 0,
-                () -> Evaluator.named(r, "classic"));
+                () -> Evaluations.named(r, "classic"));
         Path out = dir.resolve("english.txt");
         int played = new SelfPlay(config, new PrintStream(PrintStream.nullOutputStream())).run(out, false);
         assertEquals(openings, played);

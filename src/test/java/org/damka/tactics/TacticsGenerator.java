@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.dev.SelfPlay;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -49,8 +49,8 @@ public final class TacticsGenerator {
         MoveGenerator gen = MoveGenerator.create(rules);
         MaterialMinimax mm = new MaterialMinimax(rules);
         MoveNotation notation = new MoveNotation(rules);
-        Search player = new Search(rules, Evaluator.forRules(rules), 8);
-        Search deep = new Search(rules, Evaluator.forRules(rules), 64);
+        Search player = new Search(rules, Evaluations.forRules(rules), 8);
+        Search deep = new Search(rules, Evaluations.forRules(rules), 64);
         MoveList moves = new MoveList();
         int found = 0;
         for (int g = 1; found < count; g++) {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -97,7 +97,7 @@ class TacticsTest {
      * evaluation).
      */
     static List<String> choices(Tactic t, long nodes, int minDepth) {
-        Search s = new Search(t.rules(), Evaluator.named(t.rules(), Evaluator.AUTO), 16);
+        Search s = new Search(t.rules(), Evaluations.named(t.rules(), Evaluations.AUTO), 16);
         Position root = Fen.parse(t.rules(), t.fen());
         MoveNotation notation = new MoveNotation(t.rules());
         List<String> out = new ArrayList<>();

@@ -7,7 +7,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.eval.learned.LearnedWeights;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
@@ -30,7 +30,7 @@ class TrainTest {
     /** A small self-play file of depth-3 games with the classic evaluation. */
     private Path selfPlay(Rules r, int games, long seed) throws Exception {
         Path data = dir.resolve(r.name() + ".txt");
-        new SelfPlay(new SelfPlay.Config(r, games, SearchLimits.depth(3), 2, seed, 0, 1, 3, () -> Evaluator.named(r, "classic")), QUIET)
+        new SelfPlay(new SelfPlay.Config(r, games, SearchLimits.depth(3), 2, seed, 0, 1, 3, () -> Evaluations.named(r, "classic")), QUIET)
                 .run(data, false);
         return data;
     }

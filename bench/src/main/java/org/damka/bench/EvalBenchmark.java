@@ -3,6 +3,7 @@ package org.damka.bench;
 import java.util.concurrent.TimeUnit;
 
 import org.damka.board.Position;
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -34,7 +35,7 @@ public class EvalBenchmark {
     @Setup
     public void setUp() {
         positions = BenchPositions.positions(variant, kind, 8);
-        evaluator = Evaluator.named(BenchPositions.rules(variant), evaluation);
+        evaluator = Evaluations.named(BenchPositions.rules(variant), evaluation);
     }
 
     @Benchmark

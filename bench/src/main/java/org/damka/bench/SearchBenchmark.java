@@ -6,7 +6,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.damka.board.Fen;
 import org.damka.engine.Bench;
-import org.damka.eval.Evaluator;
+import org.damka.eval.Evaluations;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.rules.Rules;
@@ -57,7 +57,7 @@ public class SearchBenchmark {
         for (Bench.Position p : Bench.positions()) {
             if (p.rules() == rules) games.add(new Game(rules, Fen.parse(rules, p.fen())));
         }
-        search = new Search(rules, Evaluator.named(rules, evaluation), Bench.HASH_MB);
+        search = new Search(rules, Evaluations.named(rules, evaluation), Bench.HASH_MB);
     }
 
     @Benchmark

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.SplittableRandom;
 
 import org.damka.engine.Engine;
+import org.damka.eval.Evaluations;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
@@ -153,8 +154,8 @@ class LearnedWeightsTest {
             Engine auto = new Engine(), chosen = new Engine();
             auto.setVariant(r.name());
             chosen.setVariant(r.name());
-            assertEquals(org.damka.eval.Evaluator.AUTO, auto.evaluation());
-            chosen.setEvaluation(org.damka.eval.Evaluator.LEARNED_BY_DEFAULT.contains(r.name()) ? "learned" : "classic");
+            assertEquals(org.damka.eval.Evaluations.AUTO, auto.evaluation());
+            chosen.setEvaluation(org.damka.eval.Evaluations.LEARNED_BY_DEFAULT.contains(r.name()) ? "learned" : "classic");
             assertEquals(chosen.explainEvaluation().toString(), auto.explainEvaluation().toString(), r.name());
         }
         // Under auto an EvalFile is what russian's learned evaluation reads.
