@@ -107,21 +107,18 @@ public final class HubLoop {
         String cmd = line.command();
         if (engine.searching()) {
             boolean keepsSearch = cmd.isEmpty() || cmd.equals("ping") || cmd.equals("ponder-hit") || cmd.equals("stop");
-            if (keepsSearch && line.error() != null) {
-                // Unreadable, as at any other time: answered, not carried out; the search goes on.
-                error("cannot read the line: " + line.error());
+            if (keepsSearch && line.error() == null) {
+                switch (cmd) {
+                    case "ping" -> send("pong");
+                    case "ponder-hit" -> engine.ponderHit();
+                    case "stop" -> engine.stopAndWait();
+                    default -> { } // a blank line
+                }
                 return true;
             }
-            switch (cmd) {
-                case "ping" -> { send("pong"); return true; }
-                case "ponder-hit" -> { engine.ponderHit(); return true; }
-                case "stop" -> { engine.stopAndWait(); return true; }
-                case "" -> { return true; }
-                default -> {
-                    // As Scan does: any other command ends the search first, then is carried out.
-                    engine.stopAndWait();
-                }
-            }
+            // As Scan does: any other command ends the search first, then is carried out. An
+            // unreadable one of the above is answered below, as at any other time; the search goes on.
+            if (!keepsSearch) engine.stopAndWait();
         }
         if (line.error() != null) {
             if (cmd.equals("pos")) refusedPosition = "cannot read the line: " + line.error();
