@@ -85,13 +85,14 @@ public final class HubLoop {
     public void run(String firstLine) throws IOException {
         try {
             engine.prepareInBackground(); // a first go without init keeps its clock
-            if (firstLine != null && !handle(firstLine)) return;
+            if (firstLine != null && !handle(firstLine, System.nanoTime())) return;
             LineReader.Line line;
             while ((line = in.next()) != null) {
+                long received = System.nanoTime();
                 if (line.tooLong()) {
                     // Not kept: a line of gigabytes would fill the memory. The search, if any, goes on.
                     error("line too long (" + line.bytes() + " bytes, limit " + LineReader.MAX_LINE_BYTES + "); ignored");
-                } else if (!handle(line.text())) {
+                } else if (!handle(line.text(), received)) {
                     return;
                 }
             }
@@ -101,8 +102,11 @@ public final class HubLoop {
         }
     }
 
-    /** Handles one line; returns false when the loop must end. */
-    boolean handle(String raw) {
+    /**
+     * Handles one line read at receivedNanos ({@link System#nanoTime}): a {@code go}'s clock
+     * starts then, not after a search it ends has stopped. Returns false when the loop must end.
+     */
+    boolean handle(String raw, long receivedNanos) {
         HubLine line = HubLine.parse(raw);
         String cmd = line.command();
         if (engine.searching()) {
@@ -138,7 +142,7 @@ public final class HubLoop {
                 case "new-game" -> engine.newGame();
                 case "pos" -> position(line);
                 case "level" -> level(line);
-                case "go" -> go(line);
+                case "go" -> go(line, receivedNanos);
                 case "ping" -> send("pong");
                 case "stop", "ponder-hit" -> { } // no search to act on: nothing to do
                 case "quit" -> { return false; }
@@ -300,7 +304,7 @@ public final class HubLoop {
         return n;
     }
 
-    private void go(HubLine line) {
+    private void go(HubLine line, long receivedNanos) {
         String refusal = refusedPosition != null
                 ? "no position to search: the last pos was refused (" + refusedPosition + "); send a valid pos"
                 : refusedLevel != null ? "no level to search with: a level line since the last pos or go was refused (" + refusedLevel + ")"
@@ -322,7 +326,7 @@ public final class HubLoop {
         SearchLimits limits = SearchLimits.NONE.withClocks(clock, inc).withMovesToGo(Math.max(0, levelMoves))
                 .withDepth(Math.max(0, levelDepth)).withNodes(Math.max(0, levelNodes)).withMoveTime(Math.max(0, levelMoveTimeMs))
                 .withInfinite(infinite || (analyze && !given)).withPonder(ponder);
-        engine.go(limits, new Reporter(engine.game().position(), board));
+        engine.go(limits, new Reporter(engine.game().position(), board), receivedNanos);
         resetLevel();
     }
 

@@ -211,4 +211,23 @@ class HubLoopTest {
         int done = out.indexOf(out.stream().filter(l -> l.startsWith("done")).findFirst().orElseThrow());
         assertTrue(out.indexOf(errors.get(0)) < done && out.indexOf("pong") < done, "the search went on until stop: " + out);
     }
+
+    /** A go's clock starts when its line was read, not when the loop gets to it. */
+    @Test
+    void aMoveTimeCountsFromWhenTheGoLineWasRead() throws Exception {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        HubLoop loop = new HubLoop(new Engine(), new java.io.ByteArrayInputStream(new byte[0]), out);
+        long now = System.nanoTime();
+        loop.handle("pos start", now);
+        loop.handle("level move-time=5", now);
+        long start = System.nanoTime();
+        loop.handle("go think", start - 4_900_000_000L); // read 4.9 s ago: 0.1 s of the 5 are left
+        long deadline = start + 10_000_000_000L;
+        while (!bytes.toString(StandardCharsets.UTF_8).contains("done move=") && System.nanoTime() < deadline) Thread.sleep(5);
+        long elapsedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(bytes.toString(StandardCharsets.UTF_8).contains("done move="), bytes.toString(StandardCharsets.UTF_8));
+        assertTrue(elapsedMs < 2500, "searched " + elapsedMs + " ms of a move time that had 100 ms left");
+        loop.handle("quit", System.nanoTime());
+    }
 }
