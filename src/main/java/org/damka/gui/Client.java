@@ -89,7 +89,12 @@ public final class Client implements Session.Listener.AutoDemanding {
                 m.put("text", inRoom().pdn());
                 send(m.toString());
             }
-            case "analyse" -> inRoom().analyse(seat, request.path("lines").asInt(-1));
+            case "analyse" -> {
+                Room r = inRoom();
+                int lines = request.path("lines").asInt(-1);
+                if (lines > 0 && !r.holdsEngine()) context.makeRoomForAnEngine(); // outside the room's lock
+                r.analyse(seat, lines);
+            }
             case "ping" -> send("{\"type\":\"pong\"}");
             default -> throw new IllegalArgumentException("unknown request type '" + abbreviate(type)
                     + "' (create, join, move, undo, newgame, import, export, analyse, ping)");

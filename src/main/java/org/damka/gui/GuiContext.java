@@ -74,6 +74,7 @@ final class GuiContext implements AutoCloseable {
         if (mine.size() >= limits.roomsPerAddress() && !dropLongestIdle(mine)) {
             throw new IllegalArgumentException("too many rooms from your address (" + limits.roomsPerAddress() + ")");
         }
+        if (mode == Room.Mode.ENGINE) makeRoomForAnEngine();
         while (true) {
             String code = newCode();
             Room room = new Room(code, mode, rules, side, level, token, address, this);
@@ -104,6 +105,16 @@ final class GuiContext implements AutoCloseable {
         }
     }
 
+    /**
+     * At the engine cap, frees an engine for a new game: closes the room holding one that nobody
+     * is in and that has been idle longest, whoever made it (rooms left behind would otherwise keep
+     * every engine until they expire). Called outside any room's lock, as it takes another's.
+     */
+    void makeRoomForAnEngine() {
+        if (enginesInUse.get() < limits.maxEngines()) return;
+        dropLongestIdle(rooms.values().stream().filter(Room::holdsEngine).toList());
+    }
+
     void releaseEngine() {
         enginesInUse.decrementAndGet();
     }
@@ -122,14 +133,14 @@ final class GuiContext implements AutoCloseable {
     }
 
     /**
-     * Makes room for an address at its limit: drops its room that nobody is in and that has been
-     * idle longest (rooms left behind would otherwise refuse the address until they expire). A
-     * room someone joins meanwhile is kept, and the next one is tried.
+     * Drops the room of these that nobody is in and that has been idle longest (at an address's
+     * limit: its own rooms left behind would otherwise refuse it until they expire). A room
+     * someone joins meanwhile is kept, and the next one is tried.
      */
-    private boolean dropLongestIdle(List<Room> mine) {
+    private boolean dropLongestIdle(List<Room> candidates) {
         // Each room's idle time read once: it changes while the list is sorted.
         record Idle(Room room, long nanos) { }
-        List<Idle> empty = mine.stream().map(r -> new Idle(r, r.idleNanos())).filter(i -> i.nanos >= 0)
+        List<Idle> empty = candidates.stream().map(r -> new Idle(r, r.idleNanos())).filter(i -> i.nanos >= 0)
                 .sorted(Comparator.comparingLong(Idle::nanos).reversed()).toList();
         for (Idle i : empty) {
             Room r = i.room;

@@ -225,7 +225,9 @@ final class Room {
         touch();
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start a new game");
         if (mode == Mode.ONLINE && seat != BOTH) {
-            // Online either player may restart, but only a finished game.
+            // Online either player may restart, but only a finished game. When both ask at once,
+            // the second finds the game restarted already: nothing to do, and nothing to refuse.
+            if (game.plies() == 0 && startFen == null) return;
             if (game.result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
         }
         startFen = null;
@@ -415,6 +417,11 @@ final class Room {
     }
 
     /** How long nothing happened here while nobody is connected; -1 while someone is. */
+    /** True while the room holds one of the server's engines. */
+    synchronized boolean holdsEngine() {
+        return engine != null;
+    }
+
     synchronized long idleNanos() {
         return clients.isEmpty() ? System.nanoTime() - lastActive : -1;
     }

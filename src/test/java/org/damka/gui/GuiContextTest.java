@@ -58,17 +58,73 @@ class GuiContextTest {
         }
     }
 
+    /** A room of the given mode with its creator seated in it (a client without a connection). */
+    private static Room seated(GuiContext ctx, Room.Mode mode, String address) {
+        String token = ctx.newToken();
+        Room r = ctx.create(mode, Variants.RUSSIAN, 0, Level.EASY, token, address);
+        r.join(new Client(ctx), token, null);
+        return r;
+    }
+
     @Test
     void enginesAreCapped() {
         try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
-            ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
-            ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            seated(ctx, Room.Mode.ENGINE, "a");
+            seated(ctx, Room.Mode.ENGINE, "a");
             IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                     () -> ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a"));
             assertTrue(e.getMessage().contains("too many engine games"));
             assertEquals(2, ctx.roomCount());
             // hotseat rooms need no engine
             ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+        }
+    }
+
+    /** Engine rooms left behind give their engines up to new games, whoever left them. */
+    @Test
+    void anEngineHeldByARoomNobodyIsInGoesToANewGame() throws Exception {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            Room left = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            Thread.sleep(5);
+            Room leftLater = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            Room fresh = seated(ctx, Room.Mode.ENGINE, "b");
+            assertNull(ctx.find(left.code), "the longest idle empty room gave its engine up");
+            assertEquals(leftLater, ctx.find(leftLater.code));
+            assertTrue(fresh.holdsEngine() && leftLater.holdsEngine() && !left.holdsEngine());
+            // and for the analysis of a hotseat game
+            Room hotseat = seated(ctx, Room.Mode.HOTSEAT, "c");
+            Client analyst = new Client(ctx);
+            hotseat.join(analyst, null, null);
+            assertFalse(hotseat.holdsEngine());
+            ctx.makeRoomForAnEngine();
+            hotseat.analyse(Room.BOTH, 1);
+            assertTrue(hotseat.holdsEngine());
+            assertNull(ctx.find(leftLater.code));
+            // rooms someone is in keep theirs
+            assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.ENGINE, "d"));
+        }
+    }
+
+    /** Both players of a finished online game ask for a new one at once: one new game, no error. */
+    @Test
+    void bothPlayersRestartingAnOnlineGameIsOneRestart() {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            String token = ctx.newToken();
+            Room r = ctx.create(Room.Mode.ONLINE, Variants.RUSSIAN, 0, Level.EASY, token, "a");
+            r.join(new Client(ctx), token, null);
+            r.join(new Client(ctx), null, null);
+            org.damka.game.Game mirror = org.damka.game.Game.replay(Variants.RUSSIAN, null, java.util.List.of());
+            java.util.Random random = new java.util.Random(1);
+            while (mirror.result().isEmpty()) {
+                java.util.List<String> legal = mirror.legalMoveTexts();
+                String move = legal.get(random.nextInt(legal.size()));
+                r.move(mirror.position().sideToMove(), move);
+                mirror.play(move);
+            }
+            r.newGame(0);
+            r.newGame(1); // refused before: "an online game can be restarted once it is over"
+            assertThrows(IllegalArgumentException.class, () -> r.move(1, "c3-d4"), "White moves first in the new game");
+            r.move(0, "c3-d4");
         }
     }
 
