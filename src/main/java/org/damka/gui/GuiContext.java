@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -37,6 +38,8 @@ final class GuiContext implements AutoCloseable {
     private final Random random = new Random();
     private final ExecutorService engines;
     private final AtomicInteger enginesInUse = new AtomicInteger();
+    /** How to make each running analysis step aside for an engine move. */
+    private final Set<Runnable> analyses = ConcurrentHashMap.newKeySet();
     private final ScheduledExecutorService sweeper;
 
     GuiContext(GuiLimits limits) {
@@ -119,17 +122,39 @@ final class GuiContext implements AutoCloseable {
         enginesInUse.decrementAndGet();
     }
 
-    /** Runs a search job on the capped engine pool. */
+    /**
+     * Runs an engine move on the capped engine pool. Every analysis running then is asked to
+     * step aside (it goes on after the queued jobs): a player waiting for the engine's reply
+     * must not wait for someone's open-ended analysis on a busy pool.
+     */
     void runEngine(EngineJob job) {
+        engines.execute(() -> run(job));
+        analyses.forEach(Runnable::run);
+    }
+
+    /**
+     * Runs an analysis on the capped engine pool; {@code stepAside} stops it early when an engine
+     * move is queued (the job then queues its own continuation).
+     */
+    void runAnalysis(EngineJob job, Runnable stepAside) {
         engines.execute(() -> {
+            analyses.add(stepAside);
             try {
-                job.run();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                System.err.println("damka gui: engine job failed: " + e);
+                run(job);
+            } finally {
+                analyses.remove(stepAside);
             }
         });
+    }
+
+    private static void run(EngineJob job) {
+        try {
+            job.run();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+            System.err.println("damka gui: engine job failed: " + e);
+        }
     }
 
     /**

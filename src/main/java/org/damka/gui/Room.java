@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -356,18 +357,37 @@ final class Room {
     }
 
     private void submitAnalysis() {
-        int gen = generation.get();
+        submitAnalysis(generation.get(), System.nanoTime() + ANALYSIS_MS * 1_000_000, new AtomicInteger());
+    }
+
+    /**
+     * Queues the analysis of this generation until its deadline. When it steps aside for an
+     * engine move it queues its continuation, which shows nothing shallower than was shown.
+     */
+    private void submitAnalysis(int gen, long deadline, AtomicInteger shownDepth) {
         EnginePlayer player = engine();
         List<String> moves = game.moves();
         String fen = startFen;
         int lines = analysisLines;
-        context.runEngine(() -> {
-            if (generation.get() != gen) return;
-            player.analyse(fen, moves, lines, ANALYSIS_MS, () -> generation.get() != gen, report -> {
+        AtomicBoolean steppedAside = new AtomicBoolean();
+        context.runAnalysis(() -> {
+            long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+            if (generation.get() != gen || leftMs <= 0) return;
+            player.analyse(fen, moves, lines, leftMs, () -> generation.get() != gen || steppedAside.get(), report -> {
+                int depth = report.stream().mapToInt(EnginePlayer.Line::depth).max().orElse(0);
                 synchronized (Room.this) {
-                    if (generation.get() == gen) broadcast(analysis(report));
+                    if (generation.get() == gen && depth >= shownDepth.get()) {
+                        shownDepth.set(depth);
+                        broadcast(analysis(report));
+                    }
                 }
             });
+            synchronized (Room.this) {
+                if (steppedAside.get() && generation.get() == gen && !closed) submitAnalysis(gen, deadline, shownDepth);
+            }
+        }, () -> {
+            steppedAside.set(true);
+            player.stop();
         });
     }
 

@@ -348,6 +348,31 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * On a pool of one engine thread, an analysis in one room made another room's engine replies
+     * wait for its 15 s; it now steps aside for them and goes on after.
+     */
+    @Test
+    void anAnalysisStepsAsideForAnotherRoomsEngineMove() throws Exception {
+        try (WsClient analyst = new WsClient(server.uri()); WsClient player = new WsClient(server.uri())) {
+            analyst.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"international\"}");
+            analyst.next("joined");
+            analyst.send("{\"type\":\"analyse\",\"lines\":2}");
+            int depth = analyst.next("analysis").get("lines").get(0).get("depth").asInt();
+            player.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"white\",\"level\":\"easy\"}");
+            player.next("joined");
+            long sent = System.nanoTime();
+            player.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            JsonNode state;
+            do state = player.next("state"); while (state.get("ply").asInt() < 2);
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - sent);
+            assertTrue(waitedMs < 5000, "the engine's reply waited " + waitedMs + " ms for another room's analysis");
+            // the analysis goes on, never shallower than it was shown
+            JsonNode later = pollFor(analyst, "analysis", 5000);
+            assertTrue(later != null && later.get("lines").get(0).get("depth").asInt() >= depth, String.valueOf(later));
+        }
+    }
+
     /** The next message of that type within the time, or null. */
     static JsonNode pollFor(WsClient c, String type, long millis) throws InterruptedException {
         long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
