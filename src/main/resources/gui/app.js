@@ -13,6 +13,7 @@
     centres: {}, animating: 0,
   };
   window.damka = app; // for the browser tests and the curious
+  const MAX_MESSAGE_BYTES = 64 * 1024; // the server's limit (docs/gui.md): a larger message closes the connection
 
   // ---- connection -------------------------------------------------------------------------
   function connect() {
@@ -25,7 +26,9 @@
       q.forEach(send);
     };
     ws.onmessage = (e) => receive(JSON.parse(e.data));
-    ws.onclose = () => {
+    ws.onclose = (e) => {
+      // 1009: the server closed on a message over its limit; said once the room is joined again
+      if (e.code === 1009) app.notice = 'The last request was too long (at most 64 KB) and was not carried out';
       $('conn').textContent = 'disconnected, reconnecting…';
       setTimeout(connect, 1000);
     };
@@ -61,7 +64,8 @@
     app.flipped = msg.seat === 'black';
     $('lobby').classList.add('hidden');
     $('game').classList.remove('hidden');
-    $('message').textContent = '';
+    $('message').textContent = app.notice || '';
+    app.notice = null;
     const link = location.origin + location.pathname + '#' + msg.room;
     const seatText = msg.seat === 'both' ? 'both sides' : msg.seat === 'spectator' ? 'watching' : 'you play ' + msg.seat;
     $('room-info').innerHTML = '';
@@ -350,7 +354,7 @@
   $('create-room').onclick = () => create('online');
   function joinCode(seat) {
     const code = $('room-code').value.trim();
-    if (!code) { $('message').textContent = 'Enter a room code'; return; }
+    if (!code) { $('lobby-message').textContent = 'Enter a room code'; return; }
     const norm = code.toUpperCase().replace(/[\s-]/g, '');
     app.room = norm;
     app.token = sessionStorage.getItem('damka-token-' + norm);
@@ -366,7 +370,15 @@
   $('leave').onclick = () => { history.replaceState(null, '', location.pathname); location.reload(); };
   $('export-fen').onclick = () => { if (app.state) $('io').value = app.state.fen; };
   $('export-pdn').onclick = () => send({ type: 'export' });
-  $('import').onclick = () => send({ type: 'import', text: $('io').value });
+  $('import').onclick = () => {
+    const msg = { type: 'import', text: $('io').value };
+    const bytes = new Blob([JSON.stringify(msg)]).size;
+    if (bytes > MAX_MESSAGE_BYTES) {
+      $('message').textContent = 'Too long to import (' + Math.ceil(bytes / 1024) + ' KB, at most 64 KB): paste one game';
+      return;
+    }
+    send(msg);
+  };
   $('analyse').onclick = () => send({ type: 'analyse', lines: app.analysing ? 0 : Number($('lines').value) });
   $('chooser-cancel').onclick = () => { hideChooser(); app.selected = null; highlight(); };
 

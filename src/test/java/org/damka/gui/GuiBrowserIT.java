@@ -225,6 +225,8 @@ class GuiBrowserIT {
     void anOnlineGameByRoomCodeSurvivesAReload() throws Exception {
         try (Browser host = new Browser(1000, 800); Browser guest = new Browser(420, 860)) {
             host.driver.get(url());
+            host.id("join-room").click(); // no code: said in the lobby (it was written into the hidden board)
+            assertEquals("Enter a room code", host.id("lobby-message").getText());
             host.select("variant", "russian");
             host.select("side", "white");
             host.id("create-room").click();
@@ -296,6 +298,13 @@ class GuiBrowserIT {
             b.id("import").click();
             b.waitFor(Duration.ofSeconds(10), d -> !b.id("message").getText().isEmpty());
             assertEquals(4, b.ply(), "a bad position changes nothing");
+            // a file of many games over the server's 64 KiB limit: refused on the page, the connection kept
+            b.js("window.socketBefore = window.damka.ws;"
+                    + " document.getElementById('io').value = arguments[0] + '\\n\\n' + arguments[0].repeat(2000);", pdn);
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("message").getText().startsWith("Too long to import"));
+            assertEquals(Boolean.TRUE, b.js("return window.socketBefore === window.damka.ws && window.damka.ws.readyState === 1;"));
+            assertEquals(4, b.ply());
 
             b.js("document.getElementById('analysis-panel').open = true;");
             b.select("lines", "2");
