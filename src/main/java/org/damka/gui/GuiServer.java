@@ -50,8 +50,14 @@ public final class GuiServer implements AutoCloseable {
             container.setMaxBinaryMessageSize(limits.maxMessageBytes());
             container.setIdleTimeout(limits.connectionIdle());
             container.setMaxOutgoingFrames(limits.maxQueuedMessages());
+            boolean loopback = isLoopbackLiteral(host) || "localhost".equalsIgnoreCase(host);
             container.addMapping("/ws", (request, response, callback) -> {
-                if (!sameOrigin(request.getHeaders().get(HttpHeader.ORIGIN), request.getHeaders().get(HttpHeader.HOST))) {
+                String hostHeader = request.getHeaders().get(HttpHeader.HOST);
+                if (loopback && !loopbackHost(hostHeader)) {
+                    Response.writeError(request, response, callback, HttpStatus.FORBIDDEN_403, "this server answers only to localhost");
+                    return null;
+                }
+                if (!sameOrigin(request.getHeaders().get(HttpHeader.ORIGIN), hostHeader)) {
                     Response.writeError(request, response, callback, HttpStatus.FORBIDDEN_403, "the game socket serves only its own pages");
                     return null;
                 }
@@ -79,6 +85,33 @@ public final class GuiServer implements AutoCloseable {
             int hostPort = h.getPort() >= 0 ? h.getPort() : port == 443 ? 443 : 80;
             return o.getHost().equalsIgnoreCase(h.getHost()) && port == hostPort;
         } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Whether a Host header names this machine by a loopback name. A server bound to loopback is
+     * reached by no other: another name is a web site whose address was re-pointed at 127.0.0.1
+     * (DNS rebinding), which would pass the Origin check with its own name on both headers.
+     */
+    static boolean loopbackHost(String host) {
+        if (host == null) return false;
+        try {
+            String name = URI.create("http://" + host).getHost();
+            return name != null && (name.equalsIgnoreCase("localhost") || isLoopbackLiteral(name));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** An IPv4 or bracketed/bare IPv6 literal of the loopback (no name is looked up). */
+    private static boolean isLoopbackLiteral(String address) {
+        if (address == null) return false;
+        String a = address.startsWith("[") && address.endsWith("]") ? address.substring(1, address.length() - 1) : address;
+        if (!a.matches("[0-9.]+|[0-9a-fA-F:]+")) return false;
+        try {
+            return java.net.InetAddress.getByName(a).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
             return false;
         }
     }

@@ -139,4 +139,15 @@ class GuiContextTest {
             {"http://a b", "localhost:8080"}, {"http://localhost:8080", "bad host:x"}};
         for (String[] c : refused) assertFalse(GuiServer.sameOrigin(c[0], c[1]), c[0] + " on " + c[1]);
     }
+
+    /** A server bound to loopback answers only to loopback names (a re-pointed web site's name is refused). */
+    @Test
+    void aLoopbackServerAnswersOnlyToLoopbackNames() {
+        for (String h : new String[] {"localhost:8080", "LOCALHOST", "127.0.0.1:8080", "127.1.2.3", "[::1]:8080"}) {
+            assertTrue(GuiServer.loopbackHost(h), h);
+        }
+        for (String h : new String[] {"evil.example:8080", "192.168.1.5:8080", "localhost.evil.example", "[::2]", "bad host", "", null}) {
+            assertFalse(GuiServer.loopbackHost(h), String.valueOf(h));
+        }
+    }
 }

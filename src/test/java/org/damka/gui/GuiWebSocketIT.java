@@ -291,6 +291,27 @@ class GuiWebSocketIT {
         }
     }
 
+    /** DNS rebinding: a site re-pointed at 127.0.0.1 names itself in both Host and Origin. */
+    @Test
+    void aLoopbackServerRefusesAnotherHostName() throws Exception {
+        assertEquals("403", upgradeStatus("evil.example:" + server.port()));
+        assertEquals("101", upgradeStatus("127.0.0.1:" + server.port()));
+        assertEquals("101", upgradeStatus("localhost:" + server.port()));
+    }
+
+    /** The HTTP status of a WebSocket upgrade sent by hand with this Host and the same Origin. */
+    static String upgradeStatus(String host) throws Exception {
+        try (java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            String request = "GET /ws HTTP/1.1\r\nHost: " + host + "\r\nOrigin: http://" + host + "\r\nUpgrade: websocket\r\n"
+                    + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n";
+            socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            String status = new java.io.BufferedReader(new java.io.InputStreamReader(socket.getInputStream(),
+                    java.nio.charset.StandardCharsets.US_ASCII)).readLine();
+            return status == null ? "none" : status.split(" ")[1];
+        }
+    }
+
     /** The player seated White could take Black too: its own seat showed "away" and the friend found no seat. */
     @Test
     void aSeatedPlayerCannotTakeTheOtherSeatToo() throws Exception {
