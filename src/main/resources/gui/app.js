@@ -48,7 +48,8 @@
       case 'error':
         $('message').textContent = msg.message;
         $('lobby-message').textContent = msg.message;
-        if (msg.request === 'join' && !app.state) { app.room = null; location.hash = ''; showLobby(); }
+        // a refused join (the room expired while the tab slept, a wrong code): back to the lobby
+        if (msg.request === 'join') { app.room = null; app.state = null; history.replaceState(null, '', location.pathname); showLobby(); }
         break;
       default: break;
     }

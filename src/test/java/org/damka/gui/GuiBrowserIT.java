@@ -314,6 +314,12 @@ class GuiBrowserIT {
             b.screenshot(SHOTS.resolve("analysis.png"));
             b.id("analyse").click();
             b.waitFor(Duration.ofSeconds(10), d -> b.id("analysis").getText().isEmpty());
+
+            // the room is gone when the page reconnects (as after a long sleep): back to the lobby, saying why
+            b.js("window.damka.room = '0000000000'; window.damka.ws.close();");
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("lobby").isDisplayed());
+            assertTrue(b.id("lobby-message").getText().startsWith("no room with the code"), b.id("lobby-message").getText());
+            assertFalse(b.id("game").isDisplayed());
         }
     }
 }
