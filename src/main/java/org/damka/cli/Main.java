@@ -18,7 +18,16 @@ import picocli.CommandLine.ScopeType;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
-        System.exit(commandLine(System.out, System.err).execute(args));
+        int code;
+        try {
+            code = commandLine(System.out, System.err).execute(args);
+        } catch (OutOfMemoryError e) {
+            // picocli passes Errors on; a user gets the reason and the remedy, not a stack trace.
+            System.err.println("damka: out of memory (the Java heap holds at most " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MB); give Java more with -Xmx, e.g. java -Xmx2g -jar damka.jar");
+            code = 1;
+        }
+        System.exit(code);
     }
 
     /** The command line with every subcommand, writing to these streams. */

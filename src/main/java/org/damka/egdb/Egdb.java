@@ -24,6 +24,8 @@ public final class Egdb {
     private int maxPieces;
     private int slices;
 
+    private boolean leftOutForMemory;
+
     public Egdb(Rules rules) {
         this.rules = rules;
         this.domains = new SliceIndex.Domains(rules);
@@ -36,6 +38,9 @@ public final class Egdb {
 
     /** Number of loaded slices. */
     public int slices() { return slices; }
+
+    /** True when the load gave up because the tables did not fit in the heap (it said so). */
+    public boolean leftOutForMemory() { return leftOutForMemory; }
 
     /** The index of a balance (tables or not). */
     public SliceIndex index(Material m) {
@@ -115,17 +120,30 @@ public final class Egdb {
     /**
      * Loads the tables of a variant with up to {@code pieces} pieces from {@code dir}. A missing
      * file is left out silently (its positions answer UNKNOWN); a bad one is left out with one
-     * warning line that names it and says what is wrong.
+     * warning line that names it and says what is wrong. Tables that do not fit in the Java heap
+     * are all left out, with a warning that says how much memory they wanted: half a set would
+     * leave the search without memory, and the engine must go on answering.
      */
     public static Egdb load(Path dir, Rules rules, int pieces, Consumer<String> warn) {
         Egdb egdb = new Egdb(rules);
+        long bytes = 0;
         for (Material m : balances(rules, pieces)) {
             Path file = EgdbFile.path(dir, rules, m);
             if (!Files.isRegularFile(file)) continue;
+            long size = egdb.index(m).size();
             try {
-                egdb.add(m, EgdbFile.read(file, rules, m, egdb.index(m).size()));
+                egdb.add(m, EgdbFile.read(file, rules, m, size));
+                bytes += size;
             } catch (IOException | RuntimeException e) {
                 warn.accept("EGDB: skipped " + file + ": " + e.getMessage());
+            } catch (OutOfMemoryError e) {
+                long mb = (bytes + size) >> 20, heapMb = Runtime.getRuntime().maxMemory() >> 20;
+                warn.accept("EGDB: the tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
+                        + " need more memory than the Java heap has (" + mb + " MB loaded when it ran out, heap at most "
+                        + heapMb + " MB); none are used. Give Java more with -Xmx or set EGDBPieces lower");
+                Egdb none = new Egdb(rules);
+                none.leftOutForMemory = true;
+                return none;
             }
         }
         return egdb;

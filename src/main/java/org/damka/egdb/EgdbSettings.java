@@ -48,7 +48,7 @@ public final class EgdbSettings {
             loaded = Egdb.load(Path.of(path), rules, pieces, notes::add);
             if (loaded.slices() > 0) {
                 notes.add("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name() + " up to " + loaded.maxPieces() + " pieces from " + path);
-            } else if (!path.equals(DEFAULT_PATH)) {
+            } else if (!path.equals(DEFAULT_PATH) && !loaded.leftOutForMemory()) {
                 notes.add("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path)));
             }
         }

@@ -352,7 +352,11 @@ public final class Engine {
             r = rules;
             e = evaluation;
         }
-        WARM_UP.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
+        try {
+            WARM_UP.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
+        } catch (OutOfMemoryError oom) {
+            // Its own small table did not fit: the first moves go unwarmed, the engine goes on.
+        }
     }
 
     /**
@@ -515,14 +519,7 @@ public final class Engine {
         requireIdle();
         joinAnsweredSearch();
         if (!limits.searchMoves().isEmpty()) limits = limits.withSearchMoves(legalRootMoves(limits.searchMoves()));
-        buildSearch();
-        tableUsed = true;
-        for (String note : egdb.takeNotes()) listener.message(note);
-        Search s = search;
-        s.setThreads(searchThreads());
-        s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         Game g = game.copy();
-        long overhead = moveOverheadMs + lateness.marginMs();
         MoveList legal = g.legalMoves(new MoveList());
         Move fallback = !limits.searchMoves().isEmpty() ? limits.searchMoves().get(0) : legal.size() > 0 ? legal.move(0) : null;
         AtomicBoolean done = new AtomicBoolean();
@@ -533,6 +530,22 @@ public final class Engine {
                 if (done.compareAndSet(false, true)) listener.bestMove(move, ponder);
             }
         };
+        try {
+            buildSearch();
+        } catch (RuntimeException | Error e) {
+            // No search to run (e.g. no memory left for it): the GUI still gets its answer.
+            search = null;
+            return start(() -> {
+                once.message("error search failed: " + e);
+                once.bestMove(fallback, null);
+            }, done, () -> { });
+        }
+        tableUsed = true;
+        for (String note : egdb.takeNotes()) listener.message(note);
+        Search s = search;
+        s.setThreads(searchThreads());
+        s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
+        long overhead = moveOverheadMs + lateness.marginMs();
         SearchLimits l = limits;
         s.prepare(l, startNanos);
         return start(() -> {
