@@ -17,7 +17,7 @@ import org.damka.egdb.EgdbCounts;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
 import org.damka.engine.Engine;
-import org.damka.match.FileErrors;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -8,6 +8,7 @@ import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 
 /** The evaluation a tool's searches use ({@code --evaluation}, {@code --eval-file}): one per search thread. */
@@ -27,7 +28,12 @@ final class EvaluatorChoice {
             throw new IllegalArgumentException("--eval-file gives weights to the learned evaluation, and --evaluation is "
                     + canonical + " (give --evaluation learned, or no --eval-file)");
         }
-        LearnedWeights w = LearnedWeights.read(rules, weightsFile);
+        LearnedWeights w;
+        try {
+            w = LearnedWeights.read(rules, weightsFile);
+        } catch (IOException e) {
+            throw new IOException("--eval-file " + weightsFile + ": " + FileErrors.describe(weightsFile, e), e);
+        }
         return () -> new LearnedEvaluator(rules, w);
     }
 }

@@ -3,6 +3,8 @@ package org.damka.cli;
 import java.io.IOException;
 import java.io.PrintStream;
 
+import org.damka.files.FileErrors;
+
 /** A command's long job over files: its failure is one line on stderr and exit code 1. */
 @FunctionalInterface
 interface FileJob {
@@ -14,11 +16,14 @@ interface FileJob {
         try {
             err.println(command + ": " + job.run());
             return 0;
-        } catch (java.nio.file.NoSuchFileException e) {
-            // Its message is the bare path; the reason may be the folder.
+        } catch (java.nio.file.FileSystemException e) {
+            // Its message is often the bare path ("no such file", "permission denied" unsaid).
             String file = e.getFile();
-            String why = file == null ? "no such file" : org.damka.match.FileErrors.describe(java.nio.file.Path.of(file), e);
-            err.println(command + ": " + why + ": " + file);
+            if (file == null) {
+                err.println(command + ": " + e.getMessage());
+            } else {
+                err.println(command + ": " + FileErrors.describe(java.nio.file.Path.of(file), e) + ": " + file);
+            }
             return 1;
         } catch (IOException e) {
             err.println(command + ": " + e.getMessage());

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
 
 import org.damka.match.Adjudication;
 import org.damka.match.EngineSpec;
-import org.damka.match.FileErrors;
+import org.damka.files.FileErrors;
 import org.damka.match.Match;
 import org.damka.match.MatchLog;
 import org.damka.match.MatchReport;

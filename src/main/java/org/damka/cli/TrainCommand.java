@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.damka.eval.learned.LearnedWeights;
-import org.damka.match.FileErrors;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 import org.damka.train.Trainer;
 import picocli.CommandLine.Command;
@@ -77,6 +77,8 @@ final class TrainCommand implements Callable<Integer> {
         if (base != null && chosen == null) return fail("--base is classic or none, not '" + base + "'", 2);
         try {
             FileErrors.checkOutputPath(out, "--out");
+            String notRegular = FileErrors.notRegular(out);
+            if (notRegular != null) throw new IllegalArgumentException("cannot write --out " + out + ": " + notRegular);
             FileErrors.checkNotAnInput("--out", out, files);
         } catch (IllegalArgumentException e) {
             return fail(e.getMessage(), 2);

@@ -9,6 +9,7 @@ import java.util.function.Consumer;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 
 /**
@@ -134,7 +135,9 @@ public final class Egdb {
             try {
                 egdb.add(m, EgdbFile.read(file, rules, m, size));
                 bytes += size;
-            } catch (IOException | RuntimeException e) {
+            } catch (IOException e) {
+                warn.accept("EGDB: skipped " + file + ": " + FileErrors.describe(file, e));
+            } catch (RuntimeException e) {
                 warn.accept("EGDB: skipped " + file + ": " + e.getMessage());
             } catch (OutOfMemoryError e) {
                 long mb = (bytes + size) >> 20, heapMb = Runtime.getRuntime().maxMemory() >> 20;

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.damka.board.Position;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
+import org.damka.files.FileErrors;
 import org.damka.rules.Geometry;
 import org.damka.rules.Rules;
 
@@ -377,7 +378,7 @@ public final class EgdbBuilder {
             try {
                 egdb.add(m, EgdbFile.read(file, rules, m, egdb.index(m).size()));
             } catch (IOException e) {
-                report.println(file + ": " + (Files.exists(file) ? e.getMessage() : "missing"));
+                report.println(file + ": " + (Files.exists(file) ? FileErrors.describe(file, e) : "missing"));
                 problems++;
                 continue;
             }

@@ -18,6 +18,7 @@ import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
+import org.damka.files.FileErrors;
 import org.damka.game.Game;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
@@ -220,7 +221,7 @@ public final class Engine {
             try {
                 w = LearnedWeights.read(rules, java.nio.file.Path.of(path));
             } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-                String why = e instanceof java.nio.file.NoSuchFileException ? "no such file" : e.getMessage();
+                String why = e instanceof java.io.IOException io ? FileErrors.describe(java.nio.file.Path.of(path), io) : e.getMessage();
                 throw new IllegalArgumentException("EvalFile '" + path + "': " + why, e);
             }
         }

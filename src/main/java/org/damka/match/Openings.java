@@ -14,6 +14,7 @@ import java.util.regex.Pattern;
 
 import org.damka.board.Fen;
 import org.damka.board.FenException;
+import org.damka.files.FileErrors;
 import org.damka.game.Game;
 import org.damka.rules.Rules;
 
@@ -60,6 +61,7 @@ public final class Openings {
         int number = 0;
         while ((line = in.readLine()) != null) {
             number++;
+            if (number == 1 && line.startsWith("\uFEFF")) line = line.substring(1); // a byte-order mark some editors write
             String t = line.strip();
             if (t.isEmpty() || t.startsWith("#")) continue;
             if (t.chars().anyMatch(c -> Character.isISOControl(c) && c != '\t')) {

@@ -16,7 +16,7 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
-import org.damka.match.FileErrors;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 
 /**
@@ -36,9 +36,9 @@ final class GameBlockWriter {
         String notRegular = FileErrors.notRegular(out);
         if (notRegular != null) throw new IOException("cannot write " + out + ": " + notRegular);
         if (resume && Files.exists(out) && Files.size(out) > 0) {
-            Set<Integer> done = SelfPlayFile.read(out, rules, s -> { });
+            SelfPlayFile.read(out, rules, s -> { }); // refuses any other file before it is touched
             SelfPlayFile.truncateToLastGame(out);
-            return done;
+            return SelfPlayFile.read(out, rules, s -> { }); // what is left: a game cut in its last line is not done
         }
         if (Files.exists(out) && Files.size(out) > 0) {
             throw new IOException(out + " exists (use --resume to continue it, or another file)");

@@ -1,7 +1,9 @@
 package org.damka.selfplay;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.RandomAccessFile;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -15,7 +17,7 @@ import java.util.function.Consumer;
 
 import org.damka.board.Fen;
 import org.damka.board.FenException;
-import org.damka.match.FileErrors;
+import org.damka.files.FileErrors;
 import org.damka.rules.Rules;
 
 /**
@@ -58,7 +60,7 @@ public final class SelfPlayFile {
             case "1-0" -> 1;
             case "0-1" -> 0;
             case "1/2-1/2" -> 0.5;
-            default -> throw new IOException("bad result '" + text + "'");
+            default -> throw new IOException("bad result '" + quote(text) + "'");
         };
     }
 
@@ -82,43 +84,44 @@ public final class SelfPlayFile {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String first = in.readLine();
             if (first == null) return games;
+            if (first.startsWith("\uFEFF")) first = first.substring(1); // a byte-order mark some editors write
             if (!first.equals(header(rules))) {
-                throw new IOException(file + ": not a " + rules.name() + " self-play file (first line '" + first
+                throw new IOException(file + ": not a " + rules.name() + " self-play file (first line '" + quote(first)
                         + "', expected '" + header(rules) + "')");
             }
-            String line;
             int n = 1;
             // A bad line is an error only inside a whole game: the last, partial block of a
-            // killed run may end in half a line.
+            // killed run may end in half a line, its game line included.
             String blockError = null;
-            while ((line = in.readLine()) != null) {
+            int blockLines = 0; // the position lines since the last game line, good or bad
+            String line = in.readLine();
+            while (line != null) {
                 n++;
+                String next = in.readLine();
                 if (line.startsWith(GAME)) {
+                    int id = gameId(line, blockLines);
+                    blockLines = 0;
+                    if (id < 0 && next == null) break; // half a game line at the end: its game is not done
                     if (blockError != null) throw new IOException(blockError);
-                    String[] t = line.split(" ");
-                    int id;
-                    try {
-                        id = Integer.parseInt(t[2]);
-                    } catch (RuntimeException e) {
-                        throw new IOException(file + " line " + n + ": bad game line '" + line + "'");
-                    }
+                    if (id < 0) throw new IOException(file + " line " + n + ": bad game line '" + quote(line) + "'");
                     games.add(id);
                     List<Sample> samples = new ArrayList<>(block.size());
                     for (Sample s : block) samples.add(new Sample(s.fen(), s.result(), s.score(), id));
                     sink.accept(new GameBlock(id, line, samples));
                     block.clear();
-                } else if (!line.isEmpty() && !line.startsWith("#") && blockError == null) {
+                } else if (!line.isEmpty() && !line.startsWith("#") && blockLines++ >= 0 && blockError == null) {
                     String[] t = line.split("\t");
                     try {
                         if (t.length != 3) throw new IOException("expected position, result and score");
                         Fen.parse(rules, t[0]);
                         block.add(new Sample(t[0], result(t[1]), score(t[2]), -1));
                     } catch (FenException e) {
-                        blockError = file + " line " + n + ": bad position '" + t[0] + "': " + e.getMessage();
+                        blockError = file + " line " + n + ": bad position '" + quote(t[0]) + "': " + e.getMessage();
                     } catch (IOException e) {
                         blockError = file + " line " + n + ": " + e.getMessage();
                     }
                 }
+                line = next;
             }
         } catch (CharacterCodingException e) {
             throw new IOException(file + ": " + FileErrors.describe(file, e));
@@ -126,27 +129,74 @@ public final class SelfPlayFile {
         return games;
     }
 
+    /**
+     * The id of a whole game line ({@code # game <id> <result> plies <n> positions <m>}, m the
+     * position lines above it), or -1 when the line is not whole.
+     */
+    private static int gameId(String line, int positions) {
+        String[] t = line.split(" ");
+        if (t.length != 8 || !t[4].equals("plies") || !t[6].equals("positions")) return -1;
+        try {
+            result(t[3]);
+            int id = Integer.parseInt(t[2]);
+            Integer.parseInt(t[5]);
+            return Integer.parseInt(t[7]) == positions && id >= 0 ? id : -1;
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** A line quoted in an error, cut to a readable length. */
+    private static String quote(String text) {
+        return text.length() > 60 ? text.substring(0, 60) + "…" : text;
+    }
+
     private static int score(String text) throws IOException {
         try {
             return Integer.parseInt(text);
         } catch (NumberFormatException e) {
-            throw new IOException("bad score '" + (text.length() > 20 ? text.substring(0, 20) + "…" : text) + "' (centi-men, an integer)");
+            throw new IOException("bad score '" + quote(text) + "' (centi-men, an integer)");
         }
     }
 
-    /** Cuts a file after its last whole game (what a killed run left half-written). */
+    /**
+     * Cuts a file after its last whole game (what a killed run left half-written): the same
+     * games {@link #readGames} counts. Streams the file, which may be larger than the heap.
+     */
     static void truncateToLastGame(Path file) throws IOException {
-        byte[] data = Files.readAllBytes(file);
-        int end = 0;
-        int lineStart = 0;
-        for (int i = 0; i < data.length; i++) {
-            if (data[i] == '\n') {
-                String line = new String(data, lineStart, i - lineStart, StandardCharsets.UTF_8);
-                if (line.startsWith(GAME) || line.startsWith(HEADER)) end = i + 1;
-                lineStart = i + 1;
+        long end = 0, offset = 0;
+        int positions = 0;
+        boolean firstLine = true, lineStarted = false, comment = false;
+        ByteArrayOutputStream line = new ByteArrayOutputStream(); // a comment line's first bytes
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(file)) {
+            for (int n; (n = in.read(buffer)) > 0; ) {
+                for (int i = 0; i < n; i++) {
+                    byte b = buffer[i];
+                    offset++;
+                    if (b != '\n') {
+                        if (b == '\r') continue; // a CRLF file: as readLine reads it
+                        if (!lineStarted) comment = b == '#';
+                        lineStarted = true;
+                        if (comment && line.size() < 200) line.write(b);
+                        continue;
+                    }
+                    String text = line.toString(StandardCharsets.UTF_8).stripTrailing();
+                    if (firstLine) {
+                        if (text.startsWith(HEADER)) end = offset;
+                    } else if (text.startsWith(GAME)) {
+                        if (gameId(text, positions) >= 0) end = offset;
+                        positions = 0;
+                    } else if (lineStarted && !comment) {
+                        positions++;
+                    }
+                    firstLine = false;
+                    lineStarted = false;
+                    line.reset();
+                }
             }
         }
-        if (end < data.length) {
+        if (end < offset) {
             try (RandomAccessFile f = new RandomAccessFile(file.toFile(), "rw")) {
                 f.setLength(end);
             }

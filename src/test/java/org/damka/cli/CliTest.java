@@ -2,6 +2,7 @@ package org.damka.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -112,6 +113,22 @@ class CliTest {
         assertEquals(1, run("train", "--variant", "english", data.toString(), "--resume", english.toString(), "--base", "none", "--out", out.toString()));
         assertOneLineError("train: --base none, but " + english + " holds weights over classic");
         assertFalse(java.nio.file.Files.exists(out));
+    }
+
+    /** train --out onto a pipe or a device put a file in its place (as root, --out /dev/null replaced the system's). */
+    @Test
+    void trainDoesNotReplaceWhatIsNotARegularFile(@TempDir Path dir) throws Exception {
+        Path data = Files.writeString(dir.resolve("data.txt"), org.damka.selfplay.SelfPlayFile.header(org.damka.rules.Variants.RUSSIAN) + "\n");
+        Path fifo = dir.resolve("pipe");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        errBytes.reset();
+        assertEquals(2, run("train", data.toString(), "--epochs", "0", "--out", fifo.toString()));
+        assertOneLineError("train: cannot write --out " + fifo + ": not a regular file");
+        assertTrue(Files.exists(fifo) && !Files.isRegularFile(fifo), "the pipe is still a pipe");
+        // and the weights writer itself refuses, whoever calls it
+        IOException e = assertThrows(IOException.class, () -> org.damka.eval.learned.LearnedWeights.initial(org.damka.rules.Variants.RUSSIAN).write(fifo));
+        assertTrue(e.getMessage().contains("not a regular file"), e.getMessage());
+        assertTrue(!Files.isRegularFile(fifo));
     }
 
     @Test

@@ -66,4 +66,12 @@ class OpeningsTest {
         // A finished game is no opening: White has no pieces.
         assertThrows(IllegalArgumentException.class, () -> Openings.parseLine(rules, "W:W:B1"));
     }
+
+    /** A byte-order mark (some Windows editors write one) is not part of the first line. */
+    @Test
+    void aByteOrderMarkIsSkipped() throws Exception {
+        Rules rules = Variants.ENGLISH;
+        assertEquals(2, Openings.read(rules, new StringReader("\uFEFFB:W21-32:B1-12\n11-15 23-19\n"), "bom.txt").size());
+        assertEquals(1, Openings.read(rules, new StringReader("\uFEFF# a comment\n11-15 23-19\n"), "bom.txt").size());
+    }
 }

@@ -1,4 +1,4 @@
-package org.damka.match;
+package org.damka.files;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
