@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -37,25 +38,30 @@ public final class EgdbFile {
     /** Writes a slice through a temporary file and a rename, so a file that exists is whole. */
     static void write(Path file, Rules rules, Material m, byte[] values) throws IOException {
         Files.createDirectories(file.getParent());
+        if (Files.isDirectory(file)) throw new FileAlreadyExistsException(file.toString(), null, "a folder is in the way");
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         CRC32 crc = new CRC32();
         crc.update(values);
-        try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(tmp))) {
-            DataOutputStream out = new DataOutputStream(raw);
-            out.writeBytes(MAGIC);
-            out.writeUTF(rules.name());
-            out.writeByte(m.whiteMen());
-            out.writeByte(m.whiteKings());
-            out.writeByte(m.blackMen());
-            out.writeByte(m.blackKings());
-            out.writeLong(values.length);
-            out.writeInt((int) crc.getValue());
-            out.flush();
-            DeflaterOutputStream z = new DeflaterOutputStream(raw, new Deflater(Deflater.BEST_COMPRESSION), 1 << 16);
-            z.write(values);
-            z.finish();
+        try {
+            try (OutputStream raw = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+                DataOutputStream out = new DataOutputStream(raw);
+                out.writeBytes(MAGIC);
+                out.writeUTF(rules.name());
+                out.writeByte(m.whiteMen());
+                out.writeByte(m.whiteKings());
+                out.writeByte(m.blackMen());
+                out.writeByte(m.blackKings());
+                out.writeLong(values.length);
+                out.writeInt((int) crc.getValue());
+                out.flush();
+                DeflaterOutputStream z = new DeflaterOutputStream(raw, new Deflater(Deflater.BEST_COMPRESSION), 1 << 16);
+                z.write(values);
+                z.finish();
+            }
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp); // a failed write leaves nothing behind
         }
-        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**

@@ -3,6 +3,7 @@ package org.damka.files;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -26,6 +27,7 @@ public final class FileErrors {
             return parent != null && !Files.isDirectory(parent) ? "no such directory " + parent : "no such file";
         }
         if (e instanceof AccessDeniedException) return "permission denied";
+        if (e instanceof FileAlreadyExistsException) return Files.isDirectory(file) ? "a folder is in the way" : "a file is in the way";
         if (e instanceof FileSystemException f && f.getReason() != null) return f.getReason();
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }

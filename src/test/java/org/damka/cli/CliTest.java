@@ -115,6 +115,24 @@ class CliTest {
         assertFalse(java.nio.file.Files.exists(out));
     }
 
+    /** egdb build where something is in the way: named for what it is, and no .tmp left behind. */
+    @Test
+    void egdbBuildSaysWhatIsInTheWay(@TempDir Path dir) throws Exception {
+        Files.writeString(dir.resolve("russian"), "not a folder");
+        errBytes.reset();
+        assertEquals(1, run("egdb", "build", "--variant", "russian", "--pieces", "2", "--dir", dir.toString()));
+        assertOneLineError("egdb build: cannot write " + dir.resolve("russian") + ": a file is in the way");
+        Path other = dir.resolve("other");
+        Path table = org.damka.egdb.EgdbFile.path(other, org.damka.rules.Variants.RUSSIAN, new org.damka.egdb.Material(0, 1, 0, 1));
+        Files.createDirectories(table);
+        errBytes.reset();
+        assertEquals(1, run("egdb", "build", "--variant", "russian", "--pieces", "2", "--dir", other.toString()));
+        assertOneLineError("egdb build: cannot write " + table + ": a folder is in the way");
+        try (var files = Files.list(table.getParent())) {
+            assertTrue(files.noneMatch(f -> f.toString().endsWith(".tmp")), "no .tmp left behind");
+        }
+    }
+
     /** train --out onto a pipe or a device put a file in its place (as root, --out /dev/null replaced the system's). */
     @Test
     void trainDoesNotReplaceWhatIsNotARegularFile(@TempDir Path dir) throws Exception {
