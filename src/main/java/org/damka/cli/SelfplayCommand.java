@@ -82,7 +82,8 @@ final class SelfplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException | IOException e) {
             return fail(e.getMessage(), 2);
         }
-        SelfPlay.Config config = new SelfPlay.Config(rules, games, limits, threads, seed, index, count, randomPlies, evaluator);
+        SelfPlay.Config config = SelfPlay.Config.builder(rules, evaluator).games(games).limits(limits).threads(threads).seed(seed)
+                .shard(index, count).randomPlies(randomPlies).build();
         return FileJob.report("selfplay", err,
                 () -> "done, " + new SelfPlay(config, err).run(out, resume) + " games appended to " + out);
     }

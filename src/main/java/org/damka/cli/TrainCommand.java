@@ -89,7 +89,8 @@ final class TrainCommand implements Callable<Integer> {
             if (chosen != null && chosen != start.base()) {
                 throw new IOException("--base " + chosen.label() + ", but " + resume + " holds weights over " + start.base().label());
             }
-            Trainer trainer = new Trainer(new Trainer.Config(rules, epochs, batch, learningRate, l2, validation, searchShare, seed, threads), err);
+            Trainer trainer = new Trainer(Trainer.Config.builder(rules).epochs(epochs).batch(batch).learningRate(learningRate).l2(l2)
+                    .validationShare(validation).searchShare(searchShare).seed(seed).threads(threads).build(), err);
             trainer.load(files);
             trainer.train(start).write(out);
             return "wrote " + out;

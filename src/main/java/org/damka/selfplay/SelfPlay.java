@@ -39,9 +39,53 @@ public final class SelfPlay {
     /** Games longer than this are adjudicated a draw. */
     public static final int MAX_PLIES = 400;
 
-    /** What to play. */
+    /** What to play: built by name, {@code Config.builder(rules, evaluator).games(…).limits(…).build()}. */
     public record Config(Rules rules, int games, SearchLimits limits, int threads, long seed, int shard, int shards,
-                         int randomPlies, Supplier<Evaluator> evaluator) { }
+                         int randomPlies, Supplier<Evaluator> evaluator) {
+
+        /** The settings of {@code damka selfplay}'s defaults: one game at depth 6, 6 random plies, one thread, seed 1, shard 0 of 1. */
+        public static Builder builder(Rules rules, Supplier<Evaluator> evaluator) {
+            return new Builder(rules, evaluator);
+        }
+
+        public static final class Builder {
+            private final Rules rules;
+            private final Supplier<Evaluator> evaluator;
+            private int games = 1;
+            private SearchLimits limits = SearchLimits.depth(6);
+            private int threads = 1;
+            private long seed = 1;
+            private int shard = 0, shards = 1;
+            private int randomPlies = 6;
+
+            private Builder(Rules rules, Supplier<Evaluator> evaluator) {
+                this.rules = rules;
+                this.evaluator = evaluator;
+            }
+
+            /** Game ids 0 … games - 1 (of which this shard plays its share). */
+            public Builder games(int games) { this.games = games; return this; }
+
+            /** Each move's search. */
+            public Builder limits(SearchLimits limits) { this.limits = limits; return this; }
+
+            /** Games played at once. */
+            public Builder threads(int threads) { this.threads = threads; return this; }
+
+            /** Chooses the random plies of each game's start (with its id). */
+            public Builder seed(long seed) { this.seed = seed; return this; }
+
+            /** Plays the ids i with i mod count = index. */
+            public Builder shard(int index, int count) { this.shard = index; this.shards = count; return this; }
+
+            /** Random plies played after the opening. */
+            public Builder randomPlies(int plies) { this.randomPlies = plies; return this; }
+
+            public Config build() {
+                return new Config(rules, games, limits, threads, seed, shard, shards, randomPlies, evaluator);
+            }
+        }
+    }
 
     private final Config c;
     private final PrintStream progress;

@@ -44,9 +44,56 @@ import org.damka.selfplay.SelfPlayFile;
  * data and seed give the same weights whatever the thread count.
  */
 public final class Trainer {
-    /** How to train. */
+    /** How to train: built by name, {@code Config.builder(rules).epochs(…).seed(…).build()}. */
     public record Config(Rules rules, int epochs, int batch, double learningRate, double l2, double validationShare,
-                         double searchShare, long seed, int threads) { }
+                         double searchShare, long seed, int threads) {
+
+        /** The settings of {@code damka train}'s defaults (README, "Train the evaluation"). */
+        public static Builder builder(Rules rules) {
+            return new Builder(rules);
+        }
+
+        public static final class Builder {
+            private final Rules rules;
+            private int epochs = 16;
+            private int batch = 4096;
+            private double learningRate = 2.0;
+            private double l2 = 1e-10;
+            private double validationShare = 0.1;
+            private double searchShare = 1;
+            private long seed = 1;
+            private int threads = 2;
+
+            private Builder(Rules rules) {
+                this.rules = rules;
+            }
+
+            public Builder epochs(int epochs) { this.epochs = epochs; return this; }
+
+            /** Positions per step of the optimiser. */
+            public Builder batch(int batch) { this.batch = batch; return this; }
+
+            public Builder learningRate(double rate) { this.learningRate = rate; return this; }
+
+            /** The L2 penalty on the pattern weights. */
+            public Builder l2(double l2) { this.l2 = l2; return this; }
+
+            /** The share of games held out for validation. */
+            public Builder validationShare(double share) { this.validationShare = share; return this; }
+
+            /** How much of the target is the search's score (the rest the game's result). */
+            public Builder searchShare(double share) { this.searchShare = share; return this; }
+
+            /** Splits train and validation, and starts the weights. */
+            public Builder seed(long seed) { this.seed = seed; return this; }
+
+            public Builder threads(int threads) { this.threads = threads; return this; }
+
+            public Config build() {
+                return new Config(rules, epochs, batch, learningRate, l2, validationShare, searchShare, seed, threads);
+            }
+        }
+    }
 
     private final Config c;
     private final Features features;

@@ -24,7 +24,8 @@ public final class MatchStarts {
         int firstId = 10000, randomPlies = 6, threads = 1, shard = 0, shards = 1;
         long seed = 99;
         // Only the starts are wanted: no search limits and no evaluator.
-        SelfPlay.Config config = new SelfPlay.Config(rules, firstId + count, null, threads, seed, shard, shards, randomPlies, null);
+        SelfPlay.Config config = SelfPlay.Config.builder(rules, null).games(firstId + count).limits(null).threads(threads).seed(seed)
+                .shard(shard, shards).randomPlies(randomPlies).build();
         SelfPlay selfPlay = new SelfPlay(config, System.err);
         for (int id = firstId; id < firstId + count; id++) {
             Game start = selfPlay.start(id);

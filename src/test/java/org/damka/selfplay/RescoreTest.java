@@ -41,8 +41,8 @@ class RescoreTest {
 
     private Path selfPlay(String name, long seed) throws Exception {
         Path file = dir.resolve(name);
-        SelfPlay.Config config = new SelfPlay.Config(RULES, 6, SearchLimits.depth(2), 2, seed, 0, 1, 4,
-                () -> Evaluations.named(RULES, "classic"));
+        SelfPlay.Config config = SelfPlay.Config.builder(RULES, () -> Evaluations.named(RULES, "classic")).games(6)
+                .limits(SearchLimits.depth(2)).threads(2).seed(seed).randomPlies(4).build();
         new SelfPlay(config, QUIET).run(file, false);
         return file;
     }

@@ -29,8 +29,8 @@ class SelfPlayTest {
         int openings = Openings.builtIn(r).size();
         // No random plies: id and id + openings start from the same opening, and the search is
         // deterministic, so the second would replay the first game move for move.
-        SelfPlay.Config config = new SelfPlay.Config(r, 2 * openings, SearchLimits.depth(1), 2, 3, 0, 1, 0,
-                () -> Evaluations.named(r, "classic"));
+        SelfPlay.Config config = SelfPlay.Config.builder(r, () -> Evaluations.named(r, "classic")).games(2 * openings)
+                .limits(SearchLimits.depth(1)).threads(2).seed(3).randomPlies(0).build();
         Path out = dir.resolve("english.txt");
         int played = new SelfPlay(config, new PrintStream(PrintStream.nullOutputStream())).run(out, false);
         assertEquals(openings, played);
@@ -43,7 +43,8 @@ class SelfPlayTest {
     /** Three whole games of english at depth 1, as a file's text. */
     private String threeGames() throws Exception {
         Rules r = Variants.ENGLISH;
-        SelfPlay.Config config = new SelfPlay.Config(r, 3, SearchLimits.depth(1), 1, 3, 0, 1, 0, () -> Evaluations.named(r, "classic"));
+        SelfPlay.Config config = SelfPlay.Config.builder(r, () -> Evaluations.named(r, "classic")).games(3)
+                .limits(SearchLimits.depth(1)).seed(3).randomPlies(0).build();
         Path out = dir.resolve("three.txt");
         new SelfPlay(config, new PrintStream(PrintStream.nullOutputStream())).run(out, false);
         return Files.readString(out);

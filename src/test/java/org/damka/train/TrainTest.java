@@ -24,13 +24,15 @@ class TrainTest {
     private static final PrintStream QUIET = new PrintStream(PrintStream.nullOutputStream());
 
     private static Trainer.Config config(Rules r, int threads) {
-        return new Trainer.Config(r, 6, 512, 1.0, 1e-5, 0.2, 0, 3, threads);
+        return Trainer.Config.builder(r).epochs(6).batch(512).learningRate(1.0).l2(1e-5).validationShare(0.2).searchShare(0).seed(3)
+                .threads(threads).build();
     }
 
     /** A small self-play file of depth-3 games with the classic evaluation. */
     private Path selfPlay(Rules r, int games, long seed) throws Exception {
         Path data = dir.resolve(r.name() + ".txt");
-        new SelfPlay(new SelfPlay.Config(r, games, SearchLimits.depth(3), 2, seed, 0, 1, 3, () -> Evaluations.named(r, "classic")), QUIET)
+        new SelfPlay(SelfPlay.Config.builder(r, () -> Evaluations.named(r, "classic")).games(games)
+                .limits(SearchLimits.depth(3)).threads(2).seed(seed).randomPlies(3).build(), QUIET)
                 .run(data, false);
         return data;
     }
@@ -89,7 +91,8 @@ class TrainTest {
         }
         Path file = java.nio.file.Files.writeString(dir.resolve("games.txt"), data);
         java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
-        Trainer trainer = new Trainer(new Trainer.Config(r, 1, 64, 1.0, 1e-5, 0.3, 0, 5, 1), new PrintStream(log, true));
+        Trainer trainer = new Trainer(Trainer.Config.builder(r).epochs(1).batch(64).learningRate(1.0).l2(1e-5).validationShare(0.3).searchShare(0).seed(5)
+                .threads(1).build(), new PrintStream(log, true));
         assertEquals(240, trainer.load(List.of(file)));
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+) to train, (\\d+) to validate").matcher(log.toString());
         assertTrue(m.find(), log.toString());
