@@ -122,8 +122,8 @@ public final class Egdb {
      * Loads the tables of a variant with up to {@code pieces} pieces from {@code dir}. A missing
      * file is left out silently (its positions answer UNKNOWN); a bad one is left out with one
      * warning line that names it and says what is wrong. Tables that do not fit in the Java heap
-     * are all left out, with a warning that says how much memory they wanted: half a set would
-     * leave the search without memory, and the engine must go on answering.
+     * are all left out, with a warning that says how far the load got: half a set would leave the
+     * search without memory, and the engine must go on answering.
      */
     public static Egdb load(Path dir, Rules rules, int pieces, Consumer<String> warn) {
         Egdb egdb = new Egdb(rules);
@@ -140,10 +140,10 @@ public final class Egdb {
             } catch (RuntimeException e) {
                 warn.accept("EGDB: skipped " + file + ": " + e.getMessage());
             } catch (OutOfMemoryError e) {
-                long mb = (bytes + size) >> 20, heapMb = Runtime.getRuntime().maxMemory() >> 20;
+                long heapMb = Runtime.getRuntime().maxMemory() >> 20;
                 warn.accept("EGDB: the tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
-                        + " need more memory than the Java heap has (" + mb + " MB loaded when it ran out, heap at most "
-                        + heapMb + " MB); none are used. Give Java more with -Xmx or set EGDBPieces lower");
+                        + " need more memory than the Java heap has (" + (bytes >> 20) + " MB loaded, then " + (size >> 20)
+                        + " MB more did not fit; heap at most " + heapMb + " MB); none are used. Give Java more with -Xmx or set EGDBPieces lower");
                 Egdb none = new Egdb(rules);
                 none.leftOutForMemory = true;
                 return none;

@@ -92,6 +92,7 @@ public final class Client implements Session.Listener.AutoDemanding {
             case "analyse" -> {
                 Room r = inRoom();
                 int lines = request.path("lines").asInt(-1);
+                r.checkMayAnalyse(seat, lines); // a refused request frees nobody's engine
                 if (lines > 0 && !r.holdsEngine()) context.makeRoomForAnEngine(); // outside the room's lock
                 r.analyse(seat, lines);
             }

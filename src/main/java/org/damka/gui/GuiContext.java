@@ -40,6 +40,8 @@ final class GuiContext implements AutoCloseable {
     private final AtomicInteger enginesInUse = new AtomicInteger();
     /** How to make each running analysis step aside for an engine move. */
     private final Set<Runnable> analyses = ConcurrentHashMap.newKeySet();
+    /** Engine moves queued that no thread has taken yet. */
+    private final AtomicInteger enginesWaiting = new AtomicInteger();
     private final ScheduledExecutorService sweeper;
 
     GuiContext(GuiLimits limits) {
@@ -110,12 +112,14 @@ final class GuiContext implements AutoCloseable {
 
     /**
      * At the engine cap, frees an engine for a new game: closes the room holding one that nobody
-     * is in and that has been idle longest, whoever made it (rooms left behind would otherwise keep
-     * every engine until they expire). Called outside any room's lock, as it takes another's.
+     * has been in for {@link GuiLimits#seatClaim} (a reload is not leaving) and that has been idle
+     * longest, whoever made it (rooms left behind would otherwise keep every engine until they
+     * expire). Called outside any room's lock, as it takes another's.
      */
     void makeRoomForAnEngine() {
         if (enginesInUse.get() < limits.maxEngines()) return;
-        dropLongestIdle(rooms.values().stream().filter(Room::holdsEngine).toList());
+        long away = limits.seatClaim().toNanos();
+        dropLongestIdle(rooms.values().stream().filter(r -> r.holdsEngine() && r.idleNanos() >= away).toList());
     }
 
     void releaseEngine() {
@@ -123,22 +127,27 @@ final class GuiContext implements AutoCloseable {
     }
 
     /**
-     * Runs an engine move on the capped engine pool. Every analysis running then is asked to
-     * step aside (it goes on after the queued jobs): a player waiting for the engine's reply
-     * must not wait for someone's open-ended analysis on a busy pool.
+     * Runs an engine move on the capped engine pool. While it waits for a thread, every analysis
+     * running or starting is asked to step aside (it goes on after the queued jobs): a player
+     * waiting for the engine's reply must not wait for someone's open-ended analysis.
      */
     void runEngine(EngineJob job) {
-        engines.execute(() -> run(job));
-        analyses.forEach(Runnable::run);
+        enginesWaiting.incrementAndGet();
+        engines.execute(() -> {
+            enginesWaiting.decrementAndGet();
+            run(job);
+        });
+        if (enginesWaiting.get() > 0) analyses.forEach(Runnable::run);
     }
 
     /**
      * Runs an analysis on the capped engine pool; {@code stepAside} stops it early when an engine
-     * move is queued (the job then queues its own continuation).
+     * move waits for a thread (the job then queues its own continuation).
      */
     void runAnalysis(EngineJob job, Runnable stepAside) {
         engines.execute(() -> {
             analyses.add(stepAside);
+            if (enginesWaiting.get() > 0) stepAside.run(); // started ahead of a waiting engine move
             try {
                 run(job);
             } finally {

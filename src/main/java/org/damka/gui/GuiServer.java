@@ -53,7 +53,10 @@ public final class GuiServer implements AutoCloseable {
             boolean loopback = isLoopbackLiteral(host) || "localhost".equalsIgnoreCase(host);
             container.addMapping("/ws", (request, response, callback) -> {
                 String hostHeader = request.getHeaders().get(HttpHeader.HOST);
-                if (loopback && !loopbackHost(hostHeader)) {
+                // A reverse proxy on this machine passes the site's own Host on, and says it is a
+                // proxy (a browser's WebSocket cannot add these headers).
+                boolean proxied = request.getHeaders().contains(HttpHeader.X_FORWARDED_FOR) || request.getHeaders().contains(HttpHeader.FORWARDED);
+                if (loopback && !proxied && !loopbackHost(hostHeader)) {
                     Response.writeError(request, response, callback, HttpStatus.FORBIDDEN_403, "this server answers only to localhost");
                     return null;
                 }
@@ -104,11 +107,11 @@ public final class GuiServer implements AutoCloseable {
         }
     }
 
-    /** An IPv4 or bracketed/bare IPv6 literal of the loopback (no name is looked up). */
+    /** An IPv4 or bracketed/bare IPv6 literal of the loopback (only literals: no name is looked up). */
     private static boolean isLoopbackLiteral(String address) {
         if (address == null) return false;
         String a = address.startsWith("[") && address.endsWith("]") ? address.substring(1, address.length() - 1) : address;
-        if (!a.matches("[0-9.]+|[0-9a-fA-F:]+")) return false;
+        if (!a.matches("\\d{1,3}(\\.\\d{1,3}){3}|[0-9a-fA-F]*:[0-9a-fA-F:]*")) return false;
         try {
             return java.net.InetAddress.getByName(a).isLoopbackAddress();
         } catch (java.net.UnknownHostException e) {

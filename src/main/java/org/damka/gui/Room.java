@@ -297,12 +297,17 @@ final class Room {
         return side == engineSide ? "damka (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")" : "?";
     }
 
-    /** Turns the analysis panel on (1..4 lines) or off (0). */
-    synchronized void analyse(int seat, int lines) {
-        touch();
+    /** Throws, saying why, unless a client in this seat may turn the analysis to this many lines. */
+    void checkMayAnalyse(int seat, int lines) {
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("analysis is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start the analysis");
         if (lines < 0 || lines > MAX_ANALYSIS_LINES) throw new IllegalArgumentException("lines must be 0.." + MAX_ANALYSIS_LINES);
+    }
+
+    /** Turns the analysis panel on (1..4 lines) or off (0). */
+    synchronized void analyse(int seat, int lines) {
+        touch();
+        checkMayAnalyse(seat, lines);
         if (lines > 0) engine();
         analysisLines = lines;
         changed();
@@ -386,8 +391,11 @@ final class Room {
                 if (steppedAside.get() && generation.get() == gen && !closed) submitAnalysis(gen, deadline, shownDepth);
             }
         }, () -> {
-            steppedAside.set(true);
-            player.stop();
+            // Only this generation's search: a later one of this room (its engine's move) runs on.
+            if (generation.get() == gen) {
+                steppedAside.set(true);
+                player.stop();
+            }
         });
     }
 
@@ -436,12 +444,12 @@ final class Room {
         lastActive = System.nanoTime();
     }
 
-    /** How long nothing happened here while nobody is connected; -1 while someone is. */
     /** True while the room holds one of the server's engines. */
     synchronized boolean holdsEngine() {
         return engine != null;
     }
 
+    /** How long nothing happened here while nobody is connected; -1 while someone is. */
     synchronized long idleNanos() {
         return clients.isEmpty() ? System.nanoTime() - lastActive : -1;
     }

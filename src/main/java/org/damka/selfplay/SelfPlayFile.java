@@ -100,16 +100,24 @@ public final class SelfPlayFile {
                 String next = in.readLine();
                 if (line.startsWith(GAME)) {
                     int id = gameId(line, blockLines);
-                    blockLines = 0;
                     if (id < 0 && next == null) break; // half a game line at the end: its game is not done
                     if (blockError != null) throw new IOException(blockError);
-                    if (id < 0) throw new IOException(file + " line " + n + ": bad game line '" + quote(line) + "'");
+                    if (id < 0) {
+                        throw new IOException(file + " line " + n + ": bad game line '" + quote(line) + "' (expected '# game <id> <result> plies <n> positions "
+                                + blockLines + "', the position lines above it)");
+                    }
+                    blockLines = 0;
                     games.add(id);
                     List<Sample> samples = new ArrayList<>(block.size());
                     for (Sample s : block) samples.add(new Sample(s.fen(), s.result(), s.score(), id));
                     sink.accept(new GameBlock(id, line, samples));
                     block.clear();
-                } else if (!line.isEmpty() && !line.startsWith("#") && blockLines++ >= 0 && blockError == null) {
+                } else if (!line.isEmpty() && !line.startsWith("#")) {
+                    blockLines++;
+                    if (blockError != null) {
+                        line = next;
+                        continue;
+                    }
                     String[] t = line.split("\t");
                     try {
                         if (t.length != 3) throw new IOException("expected position, result and score");

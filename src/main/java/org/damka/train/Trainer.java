@@ -84,7 +84,7 @@ public final class Trainer {
             /** How much of the target is the search's score (the rest the game's result). */
             public Builder searchShare(double share) { this.searchShare = share; return this; }
 
-            /** Splits train and validation, and starts the weights. */
+            /** Splits the games into train and validation, and shuffles the batches. */
             public Builder seed(long seed) { this.seed = seed; return this; }
 
             public Builder threads(int threads) { this.threads = threads; return this; }

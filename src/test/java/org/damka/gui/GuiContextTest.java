@@ -83,23 +83,24 @@ class GuiContextTest {
     /** Engine rooms left behind give their engines up to new games, whoever left them. */
     @Test
     void anEngineHeldByARoomNobodyIsInGoesToANewGame() throws Exception {
-        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2).withSeatClaim(Duration.ofSeconds(1)))) {
             Room left = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
             Thread.sleep(5);
             Room leftLater = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.ENGINE, "b"), "left too recently (a reload)");
+            Thread.sleep(1100);
             Room fresh = seated(ctx, Room.Mode.ENGINE, "b");
             assertNull(ctx.find(left.code), "the longest idle empty room gave its engine up");
             assertEquals(leftLater, ctx.find(leftLater.code));
             assertTrue(fresh.holdsEngine() && leftLater.holdsEngine() && !left.holdsEngine());
-            // and for the analysis of a hotseat game
-            Room hotseat = seated(ctx, Room.Mode.HOTSEAT, "c");
+            // a request the room refuses frees nobody's engine; an analysis it allows takes one
             Client analyst = new Client(ctx);
-            hotseat.join(analyst, null, null);
-            assertFalse(hotseat.holdsEngine());
-            ctx.makeRoomForAnEngine();
-            hotseat.analyse(Room.BOTH, 1);
-            assertTrue(hotseat.holdsEngine());
-            assertNull(ctx.find(leftLater.code));
+            analyst.onWebSocketText("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\"}");
+            analyst.onWebSocketText("{\"type\":\"analyse\",\"lines\":1}");
+            assertEquals(leftLater, ctx.find(leftLater.code), "refused: analysis is not available online");
+            analyst.onWebSocketText("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            analyst.onWebSocketText("{\"type\":\"analyse\",\"lines\":1}");
+            assertNull(ctx.find(leftLater.code), "the analysis took the idle room's engine");
             // rooms someone is in keep theirs
             assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.ENGINE, "d"));
         }
@@ -146,7 +147,8 @@ class GuiContextTest {
         for (String h : new String[] {"localhost:8080", "LOCALHOST", "127.0.0.1:8080", "127.1.2.3", "[::1]:8080"}) {
             assertTrue(GuiServer.loopbackHost(h), h);
         }
-        for (String h : new String[] {"evil.example:8080", "192.168.1.5:8080", "localhost.evil.example", "[::2]", "bad host", "", null}) {
+        for (String h : new String[] {"evil.example:8080", "192.168.1.5:8080", "localhost.evil.example", "[::2]", "bad host", "", null,
+            "cafe", "1.2.3.4.5"}) {
             assertFalse(GuiServer.loopbackHost(h), String.valueOf(h));
         }
     }

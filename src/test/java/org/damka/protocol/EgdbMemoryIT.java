@@ -29,7 +29,7 @@ class EgdbMemoryIT {
         try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xmx128m")) {
             List<String> said = new ArrayList<>();
             said.addAll(e.command("setoption name UCI_Variant value russian"));
-                        said.addAll(e.command("setoption name EGDBPath value " + dir)); // the tables load in the background
+            said.addAll(e.command("setoption name EGDBPath value " + dir)); // the tables load at the first go
             e.quiet("position fen W:WKa1,Kc1:BKh8,f8");
             for (int i = 0; i < 2; i++) {
                 e.send("go depth 3");

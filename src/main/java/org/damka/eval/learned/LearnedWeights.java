@@ -154,16 +154,22 @@ public final class LearnedWeights {
     }
 
     /**
-     * Writes to a file through a temporary one beside it (made as any new file is, so the weights
-     * can be shared), so a reader never sees half a file. Never replaces what is not a regular
-     * file: a rename over {@code /dev/null} or a pipe would put a file in its place.
+     * Writes to a file through a temporary one beside it (readable by all, as a new file usually
+     * is, so the weights can be shared), so a reader never sees half a file. Never replaces what
+     * is not a regular file: a rename over {@code /dev/null} or a pipe would put a file in its place.
      */
     public void write(Path file) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
         Path name = file.getFileName();
         if (dir == null || name == null) throw new IOException(file + ": not a file name");
         if (Files.exists(file) && !Files.isRegularFile(file)) throw new IOException(file + ": not a regular file, not replaced");
-        Path tmp = dir.resolve(name + ".tmp");
+        Path tmp;
+        try {
+            tmp = Files.createTempFile(dir, name.toString(), ".tmp",
+                    java.nio.file.attribute.PosixFilePermissions.asFileAttribute(java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--")));
+        } catch (UnsupportedOperationException e) { // not a POSIX file system
+            tmp = Files.createTempFile(dir, name.toString(), ".tmp");
+        }
         try {
             try (OutputStream out = Files.newOutputStream(tmp)) {
                 write(out);
