@@ -114,20 +114,8 @@ public final class SelfPlayFile {
                     block.clear();
                 } else if (!line.isEmpty() && !line.startsWith("#")) {
                     blockLines++;
-                    if (blockError != null) {
-                        line = next;
-                        continue;
-                    }
-                    String[] t = line.split("\t");
-                    try {
-                        if (t.length != 3) throw new IOException("expected position, result and score");
-                        Fen.parse(rules, t[0]);
-                        block.add(new Sample(t[0], result(t[1]), score(t[2]), -1));
-                    } catch (FenException e) {
-                        blockError = file + " line " + n + ": bad position '" + quote(t[0]) + "': " + e.getMessage();
-                    } catch (IOException e) {
-                        blockError = file + " line " + n + ": " + e.getMessage();
-                    }
+                    String wrong = blockError == null ? addPosition(rules, line, block) : null;
+                    if (wrong != null) blockError = file + " line " + n + ": " + wrong;
                 }
                 line = next;
             }
@@ -135,6 +123,21 @@ public final class SelfPlayFile {
             throw new IOException(file + ": " + FileErrors.describe(file, e));
         }
         return games;
+    }
+
+    /** Adds a position line's sample to the block; returns what is wrong with the line, or null. */
+    private static String addPosition(Rules rules, String line, List<Sample> block) {
+        String[] t = line.split("\t");
+        try {
+            if (t.length != 3) throw new IOException("expected position, result and score");
+            Fen.parse(rules, t[0]);
+            block.add(new Sample(t[0], result(t[1]), score(t[2]), -1));
+            return null;
+        } catch (FenException e) {
+            return "bad position '" + quote(t[0]) + "': " + e.getMessage();
+        } catch (IOException e) {
+            return e.getMessage();
+        }
     }
 
     /**
