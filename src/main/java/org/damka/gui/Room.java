@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -362,23 +363,24 @@ final class Room {
     }
 
     private void submitAnalysis() {
-        submitAnalysis(generation.get(), System.nanoTime() + ANALYSIS_MS * 1_000_000, new AtomicInteger());
+        submitAnalysis(generation.get(), new AtomicLong(ANALYSIS_MS), new AtomicInteger());
     }
 
     /**
-     * Queues the analysis of this generation until its deadline. When it steps aside for an
+     * Queues the analysis of this generation for what is left of its search time (time spent
+     * waiting in the queue does not count). When it steps aside for an
      * engine move it queues its continuation, which shows nothing shallower than was shown.
      */
-    private void submitAnalysis(int gen, long deadline, AtomicInteger shownDepth) {
+    private void submitAnalysis(int gen, AtomicLong leftMs, AtomicInteger shownDepth) {
         EnginePlayer player = engine();
         List<String> moves = game.moves();
         String fen = startFen;
         int lines = analysisLines;
         AtomicBoolean steppedAside = new AtomicBoolean();
         context.runAnalysis(() -> {
-            long leftMs = (deadline - System.nanoTime()) / 1_000_000;
-            if (generation.get() != gen || leftMs <= 0) return;
-            player.analyse(fen, moves, lines, leftMs, () -> generation.get() != gen || steppedAside.get(), report -> {
+            long left = leftMs.get(), start = System.nanoTime();
+            if (generation.get() != gen || left <= 0) return;
+            player.analyse(fen, moves, lines, left, () -> generation.get() != gen || steppedAside.get(), report -> {
                 int depth = report.stream().mapToInt(EnginePlayer.Line::depth).max().orElse(0);
                 synchronized (Room.this) {
                     if (generation.get() == gen && depth >= shownDepth.get()) {
@@ -388,7 +390,8 @@ final class Room {
                 }
             });
             synchronized (Room.this) {
-                if (steppedAside.get() && generation.get() == gen && !closed) submitAnalysis(gen, deadline, shownDepth);
+                leftMs.addAndGet(-(System.nanoTime() - start) / 1_000_000);
+                if (steppedAside.get() && generation.get() == gen && !closed) submitAnalysis(gen, leftMs, shownDepth);
             }
         }, () -> {
             // Only this generation's search: a later one of this room (its engine's move) runs on.
