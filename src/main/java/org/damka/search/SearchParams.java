@@ -2,7 +2,9 @@ package org.damka.search;
 
 /**
  * The switches and numbers of the search's selective parts, so that a self-play harness can
- * compare two configurations. {@link #DEFAULT} is what the engine plays with. Measured with
+ * compare two configurations. {@link #DEFAULT} is what the engine plays with. Each part is built
+ * from its all-off value with one-field {@code with…} methods, so no caller writes a row of bare
+ * numbers and switches. Measured with
  * {@code org.damka.dev.SelfPlay} (russian, 200 games, 20000 nodes a move, seed 11): the threat
  * extension on vs off -26 +- 37 Elo (left off; at 50k nodes, 300-400 games: -3 russian, -31
  * international, -14 english). Late move reductions and ProbCut were measured by matches
@@ -61,7 +63,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
                              int deeperMoves, boolean exchangeOffers, boolean killers) {
         /** A move index no node reaches: {@code deeperMoves} that never reduces three plies. */
         public static final int NEVER = Integer.MAX_VALUE;
-        public static final Reductions SCAN = new Reductions(true, 2, 1, 3, 4, NEVER, true, true);
+        /** No reductions; the starting point of the named ones. */
+        public static final Reductions OFF = new Reductions(false, 0, 0, 0, 0, NEVER, false, false);
+        public static final Reductions SCAN = OFF.withOn(true).withMinDepth(2).withFullMoves(1).withPvFullMoves(3).withDeepMoves(4)
+                .withExchangeOffers(true).withKillers(true);
 
         /** The plies by which the quiet move at index move of a node with depth left is reduced. */
         int plies(int depth, int move, boolean pvNode) {
@@ -74,21 +79,32 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
             return new Reductions(enabled, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
         }
 
+        public Reductions withMinDepth(int depth) {
+            return new Reductions(on, depth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
+        }
+
+        public Reductions withFullMoves(int moves) {
+            return new Reductions(on, minDepth, moves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
+        }
+
+        public Reductions withPvFullMoves(int moves) {
+            return new Reductions(on, minDepth, fullMoves, moves, deepMoves, deeperMoves, exchangeOffers, killers);
+        }
+
+        public Reductions withDeepMoves(int move) {
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, move, deeperMoves, exchangeOffers, killers);
+        }
+
+        public Reductions withDeeperMoves(int move) {
+            return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, move, exchangeOffers, killers);
+        }
+
         public Reductions withExchangeOffers(boolean reduced) {
             return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, reduced, killers);
         }
 
         public Reductions withKillers(boolean reduced) {
             return new Reductions(on, minDepth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, reduced);
-        }
-
-        /** The same with its move thresholds: full-depth moves (non-PV, PV), then two plies, then three. */
-        public Reductions withMoves(int full, int pvFull, int deep, int deeper) {
-            return new Reductions(on, minDepth, full, pvFull, deep, deeper, exchangeOffers, killers);
-        }
-
-        public Reductions withMinDepth(int depth) {
-            return new Reductions(on, depth, fullMoves, pvFullMoves, deepMoves, deeperMoves, exchangeOffers, killers);
         }
     }
 
@@ -109,10 +125,24 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
          * The first trial used twice its margin (10 a ply) and no variant gained clearly; where
          * Scan's own margin gained, it is on: {@link SearchParams#PROBCUT_VARIANTS}.
          */
-        public static final ProbCut SCAN = new ProbCut(false, 3, 5, 40);
+        /** No cut; the starting point of the named ones. */
+        public static final ProbCut OFF = new ProbCut(false, 0, 0, 0);
+        public static final ProbCut SCAN = OFF.withMinDepth(3).withMarginPerPly(5).withDepthPercent(40);
 
         public ProbCut withOn(boolean enabled) {
             return new ProbCut(enabled, minDepth, marginPerPly, depthPercent);
+        }
+
+        public ProbCut withMinDepth(int depth) {
+            return new ProbCut(on, depth, marginPerPly, depthPercent);
+        }
+
+        public ProbCut withMarginPerPly(int margin) {
+            return new ProbCut(on, minDepth, margin, depthPercent);
+        }
+
+        public ProbCut withDepthPercent(int percent) {
+            return new ProbCut(on, minDepth, marginPerPly, percent);
         }
     }
 
@@ -131,7 +161,15 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     public record Quiescence(boolean promotions, boolean exchanges) {
         public static final Quiescence NONE = new Quiescence(false, false);
         /** What the engine plays with: at 50k nodes a move it gained 10 +- 23 Elo (russian), 29 +- 30 (international), 42 +- 24 (english). */
-        public static final Quiescence CLEAN_EXCHANGES = new Quiescence(false, true);
+        public static final Quiescence CLEAN_EXCHANGES = NONE.withExchanges(true);
+
+        public Quiescence withPromotions(boolean searched) {
+            return new Quiescence(searched, exchanges);
+        }
+
+        public Quiescence withExchanges(boolean searched) {
+            return new Quiescence(promotions, searched);
+        }
 
         boolean any() { return promotions || exchanges; }
     }
@@ -151,6 +189,10 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
 
         public Futility withOn(boolean enabled) {
             return new Futility(enabled, margin);
+        }
+
+        public Futility withMargin(int centiMen) {
+            return new Futility(on, centiMen);
         }
     }
 
@@ -215,8 +257,12 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
     static final java.util.Set<String> IIR_TWO_PLY_VARIANTS = java.util.Set.of("english");
     private static final int IIR_TWO_PLY_DEPTH = 8;
 
-    public static final SearchParams DEFAULT = new SearchParams(true, 30, Reductions.SCAN, ProbCut.SCAN, Futility.OFF, InternalReduction.OFF, false, true, History.CUTOFFS,
-            Quiescence.CLEAN_EXCHANGES);
+    /** Every selective part off and moves in generation order: the starting point of {@link #DEFAULT}. */
+    public static final SearchParams NONE = new SearchParams(false, 0, Reductions.OFF, ProbCut.OFF, Futility.OFF, InternalReduction.OFF, false, false,
+            History.OFF, Quiescence.NONE);
+
+    public static final SearchParams DEFAULT = NONE.withAspirationDelta(30).withAspiration(true).withLmr(Reductions.SCAN).withProbCut(ProbCut.SCAN)
+            .withOrdering(true, History.CUTOFFS).withQuiescence(Quiescence.CLEAN_EXCHANGES);
 
     /**
      * What the engine plays with in a variant: {@link #DEFAULT}, with ProbCut, the internal
@@ -274,6 +320,11 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
 
     public SearchParams withAspiration(boolean on) {
         return new SearchParams(on, aspirationDelta, lmr, probCut, futility, iir, threatExtension, killers, history, quiescence);
+    }
+
+    /** The same with the aspiration window's first half-width (a man is 100). */
+    public SearchParams withAspirationDelta(int centiMen) {
+        return new SearchParams(aspiration, centiMen, lmr, probCut, futility, iir, threatExtension, killers, history, quiescence);
     }
 
     public SearchParams withOrdering(boolean killersOn, History historyKind) {

@@ -64,12 +64,12 @@ public final class SelfPlay {
                     case "hash" -> hash = Integer.parseInt(v);
                     case "lmr" -> p = then(p, q -> q.withLmr(v.equals("1")));
                     case "lmr.min", "lmr.full", "lmr.pv", "lmr.deep", "lmr.deeper", "lmr.xo", "lmr.killers" -> p = then(p, q -> q.withLmr(lmrWith(q.lmr(), k, v)));
-                    case "qs.promo" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(v.equals("1"), q.quiescence().exchanges())));
-                    case "qs.xch" -> p = then(p, q -> q.withQuiescence(new SearchParams.Quiescence(q.quiescence().promotions(), v.equals("1"))));
+                    case "qs.promo" -> p = then(p, q -> q.withQuiescence(q.quiescence().withPromotions(v.equals("1"))));
+                    case "qs.xch" -> p = then(p, q -> q.withQuiescence(q.quiescence().withExchanges(v.equals("1"))));
                     case "probcut" -> p = then(p, q -> q.withProbCut(v.equals("1")));
                     case "probcut.margin", "probcut.min", "probcut.percent" -> p = then(p, q -> q.withProbCut(probCutWith(q.probCut(), k, v)));
                     case "ffp" -> p = then(p, q -> q.withFutility(v.equals("1")));
-                    case "ffp.margin" -> p = then(p, q -> q.withFutility(new SearchParams.Futility(q.futility().on(), Integer.parseInt(v))));
+                    case "ffp.margin" -> p = then(p, q -> q.withFutility(q.futility().withMargin(Integer.parseInt(v))));
                     case "iir" -> p = then(p, q -> q.withIir(v.equals("1")));
                     case "iir.min" -> p = then(p, q -> q.withIir(q.iir().withMinDepth(Integer.parseInt(v))));
                     case "iir.two" -> p = then(p, q -> q.withIir(q.iir().withTwoPlyDepth(Integer.parseInt(v))));
@@ -97,10 +97,10 @@ public final class SelfPlay {
             int x = Integer.parseInt(value);
             return switch (key) {
                 case "lmr.min" -> r.withMinDepth(x);
-                case "lmr.full" -> r.withMoves(x, r.pvFullMoves(), r.deepMoves(), r.deeperMoves());
-                case "lmr.pv" -> r.withMoves(r.fullMoves(), x, r.deepMoves(), r.deeperMoves());
-                case "lmr.deep" -> r.withMoves(r.fullMoves(), r.pvFullMoves(), x, r.deeperMoves());
-                case "lmr.deeper" -> r.withMoves(r.fullMoves(), r.pvFullMoves(), r.deepMoves(), x);
+                case "lmr.full" -> r.withFullMoves(x);
+                case "lmr.pv" -> r.withPvFullMoves(x);
+                case "lmr.deep" -> r.withDeepMoves(x);
+                case "lmr.deeper" -> r.withDeeperMoves(x);
                 case "lmr.killers" -> r.withKillers(x == 1);
                 default -> r.withExchangeOffers(x == 1);
             };
@@ -110,9 +110,9 @@ public final class SelfPlay {
         private static SearchParams.ProbCut probCutWith(SearchParams.ProbCut c, String key, String value) {
             int x = Integer.parseInt(value);
             return switch (key) {
-                case "probcut.margin" -> new SearchParams.ProbCut(c.on(), c.minDepth(), x, c.depthPercent());
-                case "probcut.min" -> new SearchParams.ProbCut(c.on(), x, c.marginPerPly(), c.depthPercent());
-                default -> new SearchParams.ProbCut(c.on(), c.minDepth(), c.marginPerPly(), x);
+                case "probcut.margin" -> c.withMarginPerPly(x);
+                case "probcut.min" -> c.withMinDepth(x);
+                default -> c.withDepthPercent(x);
             };
         }
 

@@ -252,7 +252,7 @@ class SearchTest {
      */
     @Test
     void internalIterativeReductionTakesTwoPliesOnlyFromDeepNonPvNodes() {
-        SearchParams.InternalReduction r = new SearchParams.InternalReduction(true, 4, 8);
+        SearchParams.InternalReduction r = SearchParams.InternalReduction.OFF.withOn(true).withTwoPlyDepth(8);
         assertEquals(0, r.plies(20, 123, false), "a table move");
         assertEquals(0, r.plies(3, 0, false), "below the minimum depth");
         assertEquals(1, r.plies(4, 0, false));
@@ -266,8 +266,8 @@ class SearchTest {
     @Test
     void internalIterativeReductionsSecondPlyKeepsWinsAndLegalMoves() {
         changesTheTreeButKeepsWinsAndLegalMoves("IIR's second ply",
-                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, SearchParams.InternalReduction.NEVER)),
-                q -> q.withProbCut(false).withIir(new SearchParams.InternalReduction(true, 4, 8)), 12);
+                q -> q.withProbCut(false).withIir(SearchParams.InternalReduction.OFF.withOn(true)),
+                q -> q.withProbCut(false).withIir(SearchParams.InternalReduction.OFF.withOn(true).withTwoPlyDepth(8)), 12);
     }
 
     /**
@@ -309,7 +309,7 @@ class SearchTest {
         int[] score = new int[2];
         for (int on = 0; on < 2; on++) {
             Search s = new Search(rules, Evaluations.forRules(rules), 16);
-            s.setParams(SearchParams.forRules(rules).withQuiescence(new SearchParams.Quiescence(on == 1, false)));
+            s.setParams(SearchParams.forRules(rules).withQuiescence(SearchParams.Quiescence.NONE.withPromotions(on == 1)));
             Recorder r = new Recorder();
             s.run(game(rules, "W:We3,h4:Bb2"), SearchLimits.depth(1), 0, r);
             score[on] = r.last().scoreCp();
