@@ -101,6 +101,8 @@ public final class Engine {
     private final Lateness lateness = new Lateness();
     /** The JIT is the process's: one warm-up serves every engine (each game of the web board or DXP). */
     static final WarmUp WARM_UP = new WarmUp();
+    /** Calls of {@link #stop()} so far: a warm-up in {@link #ready} ends when it changes. */
+    private volatile long stopsAsked;
     private int threads = 1;
     private int multiPv = 1;
     private boolean ponder;
@@ -345,6 +347,7 @@ public final class Engine {
      * for a variant warms the JIT up ({@link WarmUp}), so the first moves keep their time.
      */
     public void ready() {
+        long stopsBefore = stopsAsked; // before the build: a stop waiting for the lock meanwhile counts
         Rules r;
         String e;
         synchronized (this) {
@@ -354,7 +357,8 @@ public final class Engine {
             e = evaluation;
         }
         try {
-            WARM_UP.once(r, e); // outside the lock: stop and the getters stay answered meanwhile
+            // Outside the lock: stop and the getters stay answered meanwhile, and a stop (or quit) ends it.
+            WARM_UP.once(r, e, () -> stopsAsked != stopsBefore);
         } catch (OutOfMemoryError oom) {
             // Its own small table did not fit: the first moves go unwarmed, the engine goes on.
         }
@@ -528,7 +532,13 @@ public final class Engine {
             @Override public void info(SearchInfo info) { listener.info(info); }
             @Override public void message(String text) { listener.message(text); }
             @Override public void bestMove(Move move, Move ponder) {
-                if (done.compareAndSet(false, true)) listener.bestMove(move, ponder);
+                if (!done.compareAndSet(false, true)) return;
+                try {
+                    listener.bestMove(move, ponder);
+                } catch (RuntimeException | Error e) {
+                    done.set(false); // nothing went out: the fallback answer below gets its turn
+                    throw e;
+                }
             }
         };
         try {
@@ -628,8 +638,9 @@ public final class Engine {
         }, answer, bench::stop);
     }
 
-    /** Asks the running search (or perft, or bench) to stop; its answer follows at once. */
+    /** Asks the running search (or perft, or bench) to stop; its answer follows at once. Ends a warm-up too. */
     public synchronized void stop() {
+        stopsAsked++;
         stop(job);
     }
 
@@ -670,11 +681,16 @@ public final class Engine {
 
     /** The opponent played the expected move: the ponder search becomes a normal search. */
     public void ponderHit() {
+        ponderHit(System.nanoTime());
+    }
+
+    /** As {@link #ponderHit()}, the move's clock starting at hitNanos (when the ponder hit was read). */
+    public void ponderHit(long hitNanos) {
         Search s;
         synchronized (this) {
             s = search;
         }
-        if (s != null) s.ponderHit();
+        if (s != null) s.ponderHit(hitNanos);
     }
 
     /** Waits until the running search (if any) has answered. */

@@ -43,6 +43,14 @@ final class WarmUp {
      * true when it warmed up now.
      */
     synchronized boolean once(Rules rules, String evaluation) {
+        return once(rules, evaluation, () -> false);
+    }
+
+    /**
+     * As {@link #once(Rules, String)}, given up as soon as {@code cancelled} says so (a stop or
+     * quit came: nobody waits for a warm engine); the variant is then warmed at a later call.
+     */
+    synchronized boolean once(Rules rules, String evaluation, java.util.function.BooleanSupplier cancelled) {
         if (!done.add(rules.name())) return false;
         Search search = new Search(rules, Evaluations.named(rules, evaluation), TABLE_MB);
         List<Game> games = new ArrayList<>();
@@ -61,6 +69,10 @@ final class WarmUp {
         long compiled = -1;
         int next = 0;
         while (System.nanoTime() < wallEnd) {
+            if (cancelled.getAsBoolean()) {
+                done.remove(rules.name());
+                return false;
+            }
             long cpuMs = (cpu.getCurrentThreadCpuTime() - cpuStart) / 1_000_000;
             if (cpuMs >= MIN_CPU_MS) {
                 if (!measurable) return true;
@@ -69,7 +81,7 @@ final class WarmUp {
                 compiled = now;
             }
             long roundEnd = cpu.getCurrentThreadCpuTime() + ROUND_CPU_MS * 1_000_000;
-            while (cpu.getCurrentThreadCpuTime() < roundEnd && System.nanoTime() < wallEnd) {
+            while (cpu.getCurrentThreadCpuTime() < roundEnd && System.nanoTime() < wallEnd && !cancelled.getAsBoolean()) {
                 Game g = games.get(next++ % games.size());
                 search.run(g, SearchLimits.nodes(NODES_PER_SEARCH), 0, quiet);
             }

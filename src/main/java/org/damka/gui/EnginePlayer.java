@@ -33,6 +33,8 @@ final class EnginePlayer {
     record Line(int multiPv, int depth, int scoreCp, int mateIn, long nodes, List<String> pv) { }
 
     private final Engine engine = new Engine();
+    /** The job of the analysis running now, or null. */
+    private volatile Engine.Job analysis;
 
     EnginePlayer(String variant) {
         engine.setHashMb(HASH_MB);
@@ -50,7 +52,7 @@ final class EnginePlayer {
             synchronized (last) {
                 for (Line l : lines) last.put(l.multiPv(), l);
             }
-        });
+        }, job -> { });
         if (best == null || level.lines == 1) return best;
         List<String> candidates = new ArrayList<>();
         synchronized (last) {
@@ -67,12 +69,25 @@ final class EnginePlayer {
     /** Analyses until stopped or {@code maxMs} passes, reporting the lines of each iteration. */
     synchronized void analyse(String startFen, List<String> moves, int lines, long maxMs, BooleanSupplier stale,
                               Consumer<List<Line>> report) throws InterruptedException {
-        search(startFen, moves, lines, SearchLimits.moveTime(maxMs), stale, report);
+        try {
+            search(startFen, moves, lines, SearchLimits.moveTime(maxMs), stale, report, job -> analysis = job);
+        } finally {
+            analysis = null;
+        }
     }
 
     /** Asks the running search, if any, to answer now. */
     void stop() {
         engine.stop();
+    }
+
+    /**
+     * Asks the running analysis, if any, to answer now; an engine move that has started since is
+     * not touched (the caller's check that its analysis still runs may be a moment old).
+     */
+    void stopAnalysis() {
+        Engine.Job j = analysis;
+        if (j != null) engine.stop(j);
     }
 
     /** Stops for good: the engine's thread ends and nothing holds its table any more. */
@@ -95,7 +110,7 @@ final class EnginePlayer {
      * position may have changed (and stop been sent) while this call waited for the engine.
      */
     private String search(String startFen, List<String> moves, int lines, SearchLimits limits, BooleanSupplier stale,
-                          Consumer<List<Line>> report) throws InterruptedException {
+                          Consumer<List<Line>> report, Consumer<Engine.Job> started) throws InterruptedException {
         Position start = startFen == null ? engine.startPosition() : Fen.parse(engine.rules(), startFen);
         MoveNotation notation = new MoveNotation(engine.rules());
         engine.setPosition(start, notation.parseLine(start, moves));
@@ -104,7 +119,7 @@ final class EnginePlayer {
         CountDownLatch done = new CountDownLatch(1);
         AtomicReference<Move> best = new AtomicReference<>();
         Map<Integer, Line> iteration = new TreeMap<>();
-        engine.go(limits, new SearchListener() {
+        Engine.Job job = engine.go(limits, new SearchListener() {
             @Override public void info(SearchInfo info) {
                 if (info.pv() == null || info.pv().isEmpty()) return;
                 Line line = new Line(Math.max(1, info.multiPv()), info.depth(), info.scoreCp(), info.mateIn(), info.nodes(),
@@ -123,7 +138,8 @@ final class EnginePlayer {
                 done.countDown();
             }
         });
-        if (stale.getAsBoolean()) engine.stop();
+        started.accept(job);
+        if (stale.getAsBoolean()) engine.stop(job);
         try {
             done.await();
         } catch (InterruptedException e) {

@@ -397,7 +397,7 @@ final class Room {
             // Only this generation's search: a later one of this room (its engine's move) runs on.
             if (generation.get() == gen) {
                 steppedAside.set(true);
-                player.stop();
+                player.stopAnalysis();
             }
         });
     }

@@ -92,6 +92,10 @@ public final class UciProtocol {
      * though it was still waiting behind another search when the stop was read.
      */
     private volatile long stopReadAtLine;
+    /** The number of the last line the reader found to be {@code ponderhit} (0: none). */
+    private volatile long ponderHitReadAtLine;
+    /** The number of the line the last job started from. */
+    private volatile long jobLine;
     /** The last job started, and what the end of the input does to it. */
     private volatile Engine.Job job;
     private volatile AtEndOfInput atEndOfInput = AtEndOfInput.NOTHING;
@@ -178,6 +182,7 @@ public final class UciProtocol {
             linesRead++; // numbered as the serving thread numbers them (lineNumber)
             String word = line.tooLong() ? "" : firstWord(line.text());
             if (word.equals("stop") || word.equals("quit")) stopReadAtLine = linesRead;
+            if (word.equals("ponderhit")) ponderHitReadAtLine = linesRead;
             if (word.equals("stop")) stop();
             if (word.equals("quit")) {
                 quitting = true;
@@ -229,8 +234,8 @@ public final class UciProtocol {
      */
     private synchronized void applyEndOfInput() {
         if (!inputEnded || job == null) return;
-        // A ponderhit read before the end comes for this job: the end must not stop it first.
-        switch (ponderHitQueued() ? atEndOfInputAfterPonderHit : atEndOfInput) {
+        // A ponderhit read before the end comes for this job (queued, or being served): the end must not stop it first.
+        switch (ponderHitReadAtLine > jobLine ? atEndOfInputAfterPonderHit : atEndOfInput) {
             case STOP -> {
                 stopSent = true;
                 engine.stop(job);
@@ -240,13 +245,6 @@ public final class UciProtocol {
         }
     }
 
-    private boolean ponderHitQueued() {
-        for (Input i : queue) {
-            if (i.word().equals("ponderhit")) return true;
-        }
-        return false;
-    }
-
     /**
      * After starting a job: quit, a stop read after the job's line, or the end of the input may
      * already have come.
@@ -254,6 +252,7 @@ public final class UciProtocol {
     private void started(Engine.Job started, AtEndOfInput rule, AtEndOfInput afterPonderHit) {
         synchronized (this) {
             job = started;
+            jobLine = lineNumber;
             atEndOfInput = rule;
             atEndOfInputAfterPonderHit = afterPonderHit;
         }
@@ -339,7 +338,7 @@ public final class UciProtocol {
                     synchronized (this) {
                         atEndOfInput = atEndOfInputAfterPonderHit;
                     }
-                    engine.ponderHit();
+                    engine.ponderHit(receivedNanos);
                     applyEndOfInput();
                 }
                 case "quit" -> {

@@ -49,6 +49,8 @@ public final class Search {
     private boolean prepared;
     /** When prepare() was called: the clock of the move runs from then. */
     private long preparedAt;
+    /** When ponder hit was read for the prepared search (0: not yet): its clock starts then. */
+    private volatile long ponderHitAt;
     private long nodeLimit;
     private volatile TimeManager time;
     /** When the last search could first answer ({@link #readyMs}). */
@@ -134,15 +136,26 @@ public final class Search {
         stop = false;
         userStop = false;
         pondering = limits.ponder();
+        ponderHitAt = 0;
         preparedAt = startNanos;
         prepared = true;
     }
 
     /** A pondering search becomes a normal search, its clock starting now. Ignored otherwise. */
     public void ponderHit() {
+        ponderHit(System.nanoTime());
+    }
+
+    /**
+     * A pondering search becomes a normal search, its clock starting at hitNanos (when the ponder
+     * hit was read, {@link System#nanoTime}). Ignored otherwise. A hit that comes before the
+     * search's thread has built its clock is kept for that clock.
+     */
+    public void ponderHit(long hitNanos) {
         if (!pondering) return;
+        ponderHitAt = hitNanos;
         TimeManager t = time;
-        if (t != null) t.restart();
+        if (t != null) t.restart(hitNanos);
         pondering = false;
         synchronized (wakeUp) {
             wakeUp.notifyAll();
@@ -200,6 +213,8 @@ public final class Search {
         Position root = game.position();
         time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(),
                 root.count(0) + root.count(1), preparedAt);
+        long hit = ponderHitAt;
+        if (limits.ponder() && hit != 0) time.restart(hit); // the hit came before this clock existed
         tt.newSearch();
         Worker main = workers[0];
         for (Worker w : workers) {
@@ -219,33 +234,35 @@ public final class Search {
         boolean forced = n == 1 && timed && !limits.infinite() && !limits.ponder();
 
         List<Thread> helpers = new ArrayList<>();
-        if (!forced) {
-            for (int i = 1; i < workers.length; i++) {
+        readyMs = -1;
+        try {
+            for (int i = 1; i < workers.length && !forced; i++) {
                 Worker w = workers[i];
                 Thread t = new Thread(() -> helperLoop(w, maxDepth), "damka-helper-" + i);
                 t.setDaemon(true);
-                helpers.add(t);
                 t.start();
+                helpers.add(t);
             }
-        }
-        readyMs = -1;
-        for (int depth = 1; depth <= maxDepth && !forced; depth++) {
-            boolean complete = main.iteration(depth, lines);
-            if (!complete) break;
-            report(listener, main, depth, lines);
-            if (depth == 1) readyMs = time.elapsedMs();
-            int score = main.pvScores[0];
-            if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score)) + 2) break;
-            if (!pondering && !limits.infinite() && time.softExpired()) break;
-        }
-        if (readyMs < 0) readyMs = time.elapsedMs(); // stopped inside the first iteration, or forced
-        awaitAnswerAllowed(limits);
-        stop = true;
-        for (Thread t : helpers) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            for (int depth = 1; depth <= maxDepth && !forced; depth++) {
+                boolean complete = main.iteration(depth, lines);
+                if (!complete) break;
+                report(listener, main, depth, lines);
+                if (depth == 1) readyMs = time.elapsedMs();
+                int score = main.pvScores[0];
+                if (Math.abs(score) >= WIN_BOUND && limits.depth() == 0 && depth > 2 * (WIN - Math.abs(score)) + 2) break;
+                if (!pondering && !limits.infinite() && time.softExpired()) break;
+            }
+            if (readyMs < 0) readyMs = time.elapsedMs(); // stopped inside the first iteration, or forced
+            awaitAnswerAllowed(limits);
+        } finally {
+            // Also when the main thread failed: no helper may outlive this search into the next.
+            stop = true;
+            for (Thread t : helpers) {
+                try {
+                    t.join();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
             }
         }
         // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more.

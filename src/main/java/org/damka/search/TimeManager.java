@@ -65,9 +65,9 @@ public final class TimeManager {
         return 100;
     }
 
-    /** Starts the clock again (ponder hit: the thinking time starts now). */
-    public void restart() {
-        start = System.nanoTime();
+    /** Starts the clock again at startNanos (ponder hit: the thinking time starts when it was read). */
+    public void restart(long startNanos) {
+        start = startNanos;
     }
 
     public long elapsedMs() {

@@ -135,4 +135,49 @@ class EngineThreadsTest {
                 }));
         assertEquals("the engine is closed", e.getMessage());
     }
+    /**
+     * A search whose main thread fails (here its report throws) still answers, and stops and joins
+     * its helper threads: none may search on (for ever, in a deep search) into the next go, which
+     * reuses their workers. Needs two processors for a helper to exist.
+     */
+    @Test
+    void aFailingSearchLeavesNoHelperSearching() throws InterruptedException {
+        Engine engine = new Engine();
+        engine.setThreads(2);
+        CountDownLatch answered = new CountDownLatch(1);
+        engine.go(SearchLimits.depth(60), new SearchListener() {
+            @Override public void info(SearchInfo info) {
+                if (info.depth() >= 4) throw new IllegalStateException("the report failed");
+            }
+            @Override public void bestMove(Move move, Move ponder) { if (move != null) answered.countDown(); }
+        });
+        assertTrue(answered.await(30, TimeUnit.SECONDS), "the failed search answers with a legal move");
+        engine.waitForSearch();
+        long helpers = Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("damka-helper-") && t.isAlive()).count();
+        assertEquals(0, helpers, "helper threads still searching after the search failed");
+        engine.close();
+    }
+
+    /**
+     * The answer of a search whose printer failed (nothing went out) falls back to a legal move
+     * printed again, instead of being counted as given: a GUI would wait for ever.
+     */
+    @Test
+    void aBestMoveThatFailedToGoOutIsAnsweredAgain() throws InterruptedException {
+        Engine engine = new Engine();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        CountDownLatch answered = new CountDownLatch(1);
+        engine.go(SearchLimits.depth(3), new SearchListener() {
+            @Override public void info(SearchInfo info) { }
+            @Override public void bestMove(Move move, Move ponder) {
+                if (calls.incrementAndGet() == 1) throw new IllegalStateException("the output failed");
+                if (move != null) answered.countDown();
+            }
+        });
+        assertTrue(answered.await(30, TimeUnit.SECONDS), "no second answer after the first failed (" + calls.get() + " call)");
+        engine.waitForSearch();
+        assertEquals(2, calls.get());
+        engine.close();
+    }
 }

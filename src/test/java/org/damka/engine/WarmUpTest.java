@@ -1,6 +1,7 @@
 package org.damka.engine;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.damka.eval.Evaluations;
 import org.damka.rules.Variants;
@@ -18,5 +19,18 @@ class WarmUpTest {
         second.setVariant(Variants.ENGLISH.name());
         second.ready();
         assertFalse(Engine.WARM_UP.once(Variants.ENGLISH, Evaluations.FULL), "english was warmed up already");
+    }
+    /**
+     * A stop or quit during the warm-up at isready ends it at once (it took up to 2 s, so quit
+     * after isready waited that long); the variant is warmed up at a later isready instead.
+     */
+    @Test
+    void aCancelledWarmUpEndsAtOnceAndIsDoneLater() {
+        WarmUp warmUp = new WarmUp();
+        long start = System.nanoTime();
+        assertFalse(warmUp.once(Variants.RUSSIAN, Evaluations.FULL, () -> System.nanoTime() - start > 50_000_000L));
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ms < WarmUp.MIN_CPU_MS, "a warm-up cancelled after 50 ms ended after " + ms + " ms");
+        assertTrue(warmUp.once(Variants.RUSSIAN, Evaluations.FULL, () -> false), "warmed up at the next call");
     }
 }

@@ -105,12 +105,15 @@ public final class DxpSession {
     private boolean searching;
     private int searchGeneration;
     private long searchStartNanos;
+    /** When the message being handled was read (0: none is): a search it starts is on the clock since. */
+    private long messageReadAt;
     private boolean done;
     /** Why the series ended before its end was agreed; null while it goes as planned. */
     private String failure;
 
     private record SearchDone(int generation, Move move) { }
-    private record Received(DxpMessage message) { }
+    /** A message and when it was read (its move's clock, when it asks for ours, starts then). */
+    private record Received(DxpMessage message, long nanos) { }
     private record Malformed(String raw, String reason) { }
     private record Closed(String reason) { }
 
@@ -141,7 +144,14 @@ public final class DxpSession {
                 Object e = limit <= 0 ? events.take() : left > 0 ? events.poll(left, TimeUnit.MILLISECONDS) : null;
                 heard |= e instanceof Received || e instanceof Malformed;
                 if (e == null) onSilence(limit, heard);
-                else if (e instanceof Received r) onMessage(r.message());
+                else if (e instanceof Received r) {
+                    messageReadAt = r.nanos();
+                    try {
+                        onMessage(r.message());
+                    } finally {
+                        messageReadAt = 0;
+                    }
+                }
                 else if (e instanceof SearchDone s) onSearchDone(s);
                 else if (e instanceof Malformed m) onMalformed(m);
                 else if (e instanceof Closed c) onClosed(c);
@@ -209,7 +219,8 @@ public final class DxpSession {
             String raw;
             while ((raw = channel.readRaw()) != null) {
                 try {
-                    events.put(new Received(DxpMessage.decode(raw)));
+                    long at = System.nanoTime();
+                    events.put(new Received(DxpMessage.decode(raw), at));
                 } catch (DxpFormatException e) {
                     events.put(new Malformed(raw, e.getMessage()));
                 }
@@ -436,7 +447,7 @@ public final class DxpSession {
         engine.setPosition(startPosition, game.moveValues());
         searching = true;
         int generation = ++searchGeneration;
-        searchStartNanos = System.nanoTime();
+        searchStartNanos = messageReadAt != 0 ? messageReadAt : System.nanoTime();
         engine.go(limits(), new SearchListener() {
             @Override
             public void info(SearchInfo info) { }
@@ -445,7 +456,7 @@ public final class DxpSession {
             public void bestMove(Move move, Move ponder) {
                 events.add(new SearchDone(generation, move));
             }
-        });
+        }, searchStartNanos);
     }
 
     private SearchLimits limits() {

@@ -114,7 +114,7 @@ public final class HubLoop {
             if (keepsSearch && line.error() == null) {
                 switch (cmd) {
                     case "ping" -> send("pong");
-                    case "ponder-hit" -> engine.ponderHit();
+                    case "ponder-hit" -> engine.ponderHit(receivedNanos);
                     case "stop" -> engine.stopAndWait();
                     default -> { } // a blank line
                 }
