@@ -106,6 +106,11 @@ public final class UciProtocol {
     private final PrintStream err;
     private final String version;
     private long lineNumber;
+    /**
+     * Why the last {@code position} command was refused, or null when it was carried out: the
+     * engine keeps its older position, which a {@code go} must then not search.
+     */
+    private String refusedPosition;
     /** A line other than a blank one has been served: hub is no longer a first line. */
     private boolean commandSeen;
 
@@ -329,8 +334,14 @@ public final class UciProtocol {
                     engine.newGame();
                 }
                 case "position" -> {
-                    awaitIdleOrRefuse();
-                    position(t);
+                    try {
+                        awaitIdleOrRefuse();
+                        position(t);
+                        refusedPosition = null;
+                    } catch (IllegalArgumentException | IllegalStateException e) {
+                        refusedPosition = e.getMessage();
+                        throw e;
+                    }
                 }
                 case "go" -> go(t, receivedNanos);
                 case "stop" -> stop();
@@ -387,6 +398,7 @@ public final class UciProtocol {
         }
         option.apply(engine, value);
         if (option == EngineOption.VARIANT) {
+            refusedPosition = null; // the variant's start position is set
             Rules r = engine.rules();
             out.info("variant " + r.name() + " board " + r.geometry().name() + " startpos " + engine.fen());
         }
@@ -455,6 +467,12 @@ public final class UciProtocol {
             }
         }
         if (perft > 0 && t.length != 3) throw new IllegalArgumentException("perft takes only a depth: 'go perft <depth>'");
+        if (refusedPosition != null) {
+            // The GUI's position is not the engine's: a move for the older one would be wrong or illegal.
+            out.error("go: no position to search: the last position command was refused (" + refusedPosition + "); send a position");
+            if (perft == 0) out.line("bestmove (none)"); // a GUI waits for its bestmove
+            return;
+        }
         if (perft > 0) {
             goPerft(perft);
             return;

@@ -114,6 +114,7 @@ class BadInputIT extends OneEngineIT {
 
     @Test
     void stateChangingCommandsDuringASearchAreRefused() {
+        engine.quiet("position startpos moves c3-d4 f6-g5"); // another test may have left a refused one
         engine.send("go infinite");
         for (String c : List.of("position startpos", "ucinewgame", "setoption name UCI_Variant value english",
                 "setoption name Hash value 8", "go depth 1", "go perft 2")) {
@@ -122,6 +123,28 @@ class BadInputIT extends OneEngineIT {
         }
         engine.send("stop");
         engine.expect("bestmove");
+        assertStateKept();
+    }
+    /**
+     * After a refused position the engine keeps its older one, which the GUI no longer has: a
+     * go searched it and answered a move for the wrong side (pydraughts and a GUI that applies no
+     * draw rule met this). It is now refused with the reason and a bestmove (none), so the GUI
+     * neither waits for ever nor gets a move of another position; a good position ends it.
+     */
+    @Test
+    void aGoAfterARefusedPositionSearchesNothing() {
+        engine.quiet("position startpos moves c3-d4");
+        assertEquals(1, engine.errors("position startpos moves c3-d4 f6-g5 zz-zz").size());
+        List<String> out = engine.command("go depth 3");
+        assertTrue(out.size() == 2 && out.get(0).startsWith("info string error go: no position to search: ")
+                && out.get(0).contains("zz-zz") && out.get(1).equals("bestmove (none)"), out.toString());
+        List<String> draw = engine.errors("position fen W:WKa1:BKh4 moves a1-b2 h4-g5 b2-a1 g5-h4 a1-b2 h4-g5 b2-a1 g5-h4 a1-b2");
+        assertTrue(draw.get(0).contains("already over"), draw.toString());
+        assertEquals("bestmove (none)", engine.command("go depth 1").get(1));
+        engine.quiet("position startpos moves c3-d4 f6-g5");
+        engine.send("go depth 1");
+        String best = engine.expect("bestmove");
+        assertTrue(best.matches("bestmove [a-h][1-8]-[a-h][1-8].*"), best);
         assertStateKept();
     }
 }
