@@ -14,9 +14,22 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int maxRooms, int room
                  Duration connectionIdle, int maxEngines, int engineSearches, int maxQueuedMessages,
                  Duration seatClaim) {
 
+    private static final int MAX_MESSAGE_BYTES = 64 * 1024;
+    private static final int MAX_CONNECTIONS = 512;
+    private static final int MAX_ROOMS = 1000;
+    private static final int ROOMS_PER_ADDRESS = 64;
+    private static final Duration ROOM_IDLE = Duration.ofMinutes(30);
+    private static final Duration CONNECTION_IDLE = Duration.ofMinutes(5);
+    /** Rooms with an engine (each holds an 8 MB table). */
+    private static final int MAX_ENGINES = 64;
+    private static final int MAX_QUEUED_MESSAGES = 256;
+    private static final Duration SEAT_CLAIM = Duration.ofMinutes(2);
+
     static GuiLimits defaults() {
-        return new GuiLimits(64 * 1024, 512, 1000, 64, Duration.ofMinutes(30), Duration.ofMinutes(5),
-                64, Math.max(1, Runtime.getRuntime().availableProcessors() / 2), 256, Duration.ofMinutes(2));
+        // Engine searches at once: half the cores, the rest serving the pages and the sockets.
+        int engineSearches = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
+        return new GuiLimits(MAX_MESSAGE_BYTES, MAX_CONNECTIONS, MAX_ROOMS, ROOMS_PER_ADDRESS, ROOM_IDLE, CONNECTION_IDLE,
+                MAX_ENGINES, engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
     }
 
     GuiLimits withMaxMessageBytes(int bytes) {
