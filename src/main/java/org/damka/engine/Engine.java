@@ -6,6 +6,7 @@ import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -20,6 +21,7 @@ import org.damka.eval.learned.LearnedEvaluator;
 import org.damka.eval.learned.LearnedWeights;
 import org.damka.files.FileErrors;
 import org.damka.game.Game;
+import org.damka.game.GameResult;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
@@ -164,9 +166,26 @@ public final class Engine {
      * any error the previous game stays and the exception says why.
      */
     public synchronized void setPosition(Position start, List<Move> moves) {
+        setPosition(start, moves, Referee.ENGINE);
+    }
+
+    /** Who ends a game by the draw rules (repetition, the move counts): the engine, or its client. */
+    public enum Referee {
+        /** A move after a draw by damka's rules is refused (UCI: the game is over). */
+        ENGINE,
+        /**
+         * The client referees and may play on where damka's rules have drawn (its counts may be
+         * longer: FMJD gives three pieces against a lone king 16 moves, damka's rules 5), as a Hub
+         * GUI does; only a board that has ended (no pieces, no move) refuses a move.
+         */
+        CLIENT
+    }
+
+    /** As {@link #setPosition(Position, List)}, with the draw rules applied by that referee. */
+    public synchronized void setPosition(Position start, List<Move> moves, Referee referee) {
         requireIdle();
         Game g = new Game(rules, start);
-        for (int i = 0; i < moves.size(); i++) play(g, moves.get(i), i + 1);
+        for (int i = 0; i < moves.size(); i++) play(g, moves.get(i), i + 1, referee);
         game = g;
     }
 
@@ -178,12 +197,13 @@ public final class Engine {
     /** Plays one more move in the current game (the opponent's or ours); an illegal one changes nothing. */
     public synchronized void play(Move move) {
         requireIdle();
-        play(game, move, game.plies() + 1);
+        play(game, move, game.plies() + 1, Referee.ENGINE);
     }
 
-    private static void play(Game g, Move move, int number) {
-        if (g.result().isPresent()) {
-            throw new IllegalArgumentException("move " + number + ": the game is already over (" + g.result().get() + ")");
+    private static void play(Game g, Move move, int number, Referee referee) {
+        Optional<GameResult> end = referee == Referee.CLIENT ? g.boardResult() : g.result();
+        if (end.isPresent()) {
+            throw new IllegalArgumentException("move " + number + ": the game is already over (" + end.get() + ")");
         }
         try {
             g.play(move);

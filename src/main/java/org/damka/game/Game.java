@@ -133,6 +133,15 @@ public final class Game {
 
     /** How the game has ended, or empty while it goes on. */
     public Optional<GameResult> result() {
+        Optional<GameResult> board = boardResult();
+        return board.isPresent() ? board : drawReason().map(reason -> new GameResult(GameResult.Outcome.DRAW, reason));
+    }
+
+    /**
+     * How the board alone has ended the game (a side without pieces, or without a legal move),
+     * or empty: the draw rules (repetition, the counts) aside.
+     */
+    public Optional<GameResult> boardResult() {
         Position p = position();
         int side = p.sideToMove();
         GameResult.Outcome sideLoses = side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS;
@@ -148,8 +157,7 @@ public final class Game {
                     ? new GameResult(sideLoses, who + " has no legal move")
                     : new GameResult(GameResult.Outcome.DRAW, who + " has no legal move"));
         }
-        Optional<String> draw = drawReason();
-        return draw.map(reason -> new GameResult(GameResult.Outcome.DRAW, reason));
+        return Optional.empty();
     }
 
     /** The draw rule that applies to the current position, if any. */

@@ -53,6 +53,13 @@ final class DrawTracker {
             egStrong[k] = judge.strongSide(k, root);
             egCount[k] = game.strongMoves(k);
         }
+        // A client that referees (Hub) may play on past one of our counts, its own being longer:
+        // that count starts again here, so that the search still plays to win or to hold.
+        if (judge.reversibleCountdown(reversible[0]) <= 0) reversible[0] = 0;
+        if (judge.stasisCountdown(root, stable[0]) <= 0) stable[0] = 0;
+        for (int k = 0; k < endgames; k++) {
+            if (egStrong[k] >= 0 && judge.endgameCountdown(k, egCount[k]) <= 0) egCount[k] = 0;
+        }
     }
 
     /** Records the position searched at this ply (for repetitions below it). */

@@ -103,4 +103,36 @@ class EngineMovesTest {
         assertTrue(e.getMessage().startsWith("move 9: the game is already over"), e.getMessage());
         assertEquals(before, engine.fen());
     }
+    /**
+     * A client that referees the draw rules itself (a Hub GUI, as lidraughts-bot through
+     * pydraughts) plays on where damka's own counts have drawn: FMJD gives three kings against a
+     * lone king 16 moves, damka's rules 5. The moves are taken, and the search counts again from
+     * the root instead of scoring every move a draw (the root's count was past its limit).
+     */
+    @Test
+    void aClientThatRefereesPlaysOnPastOurDrawCounts() throws InterruptedException {
+        Engine engine = new Engine();
+        engine.setVariant("international");
+        MoveNotation intl = new MoveNotation(engine.rules());
+        Position start = Fen.parse(engine.rules(), "W:WK38,K47,K49:BK3");
+        List<Move> moves = intl.parseLine(start, List.of("38-33", "3-8", "33-29", "8-3", "29-24", "3-12", "24-20", "12-8", "20-15", "8-3"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> engine.setPosition(start, moves));
+        assertTrue(e.getMessage().contains("not won in 5 moves"), e.getMessage());
+        engine.setPosition(start, moves, Engine.Referee.CLIENT);
+        assertEquals(10, engine.game().plies());
+        List<Integer> scores = new ArrayList<>();
+        CountDownLatch done = new CountDownLatch(1);
+        AtomicReference<Move> best = new AtomicReference<>();
+        engine.go(SearchLimits.depth(6), new SearchListener() {
+            @Override public void info(SearchInfo info) { synchronized (scores) { scores.add(info.scoreCp()); } }
+            @Override public void bestMove(Move move, Move ponder) { best.set(move); done.countDown(); }
+        });
+        assertTrue(done.await(60, TimeUnit.SECONDS));
+        engine.waitForSearch();
+        assertTrue(engine.game().legalMoves(new MoveList()).indexOf(best.get()) >= 0);
+        synchronized (scores) {
+            assertEquals(6, scores.size(), scores.toString());
+            assertTrue(scores.get(5) > 50, "the three kings' side sees its edge, not a draw: " + scores);
+        }
+    }
 }

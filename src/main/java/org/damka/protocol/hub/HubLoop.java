@@ -251,7 +251,8 @@ public final class HubLoop {
         Rules rules = engine.rules();
         Position start = posText == null ? Fen.parse(rules, rules.startFen()) : board.parsePosition(posText);
         List<String> tokens = moves.trim().isEmpty() ? List.of() : List.of(moves.trim().split("\\s+"));
-        engine.setPosition(start, board.parseLine(start, tokens));
+        // The Hub GUI referees the draw rules (as with Scan): it may play on past damka's counts.
+        engine.setPosition(start, board.parseLine(start, tokens), Engine.Referee.CLIENT);
         resetLevel();
     }
 

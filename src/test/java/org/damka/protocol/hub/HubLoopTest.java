@@ -230,4 +230,18 @@ class HubLoopTest {
         assertTrue(elapsedMs < 2500, "searched " + elapsedMs + " ms of a move time that had 100 ms left");
         loop.handle("quit", System.nanoTime());
     }
+    /**
+     * The Hub GUI referees (pydraughts allows three kings 16 moves against a lone king, damka's
+     * rules 5): a pos past damka's own count was refused and the go after it answered a bare
+     * done, on which pydraughts' HubEngine raised IndexError (a lidraughts-bot game lost).
+     */
+    @Test
+    void aPosPastOurOwnDrawCountIsPlayedOn() throws Exception {
+        List<String> out = run(null, String.join("\n",
+                "pos pos=WeeBeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeWeeeeeeeeWeWe moves=\"38-33 3-8 33-29 8-3 29-24 3-12 24-20 12-8 20-15 8-3\"",
+                "level depth=1",
+                "go think", ""));
+        assertTrue(out.stream().noneMatch(l -> l.startsWith("error")), out.toString());
+        assertTrue(out.stream().anyMatch(l -> l.startsWith("done move=")), out.toString());
+    }
 }
