@@ -37,6 +37,22 @@ public final class Search {
     private final Position linePosition = new Position();
     private final TranspositionTable tt;
     private Worker[] workers;
+    /**
+     * The helper threads (Threads above 1), kept between searches as the engine's job thread is:
+     * a thread started anew for each search may start late on a loaded machine, and the search
+     * waits for it both to start and, once stopped, to end. Idle ones end after a minute.
+     */
+    private final java.util.concurrent.ExecutorService helperThreads = java.util.concurrent.Executors.newCachedThreadPool(
+            new java.util.concurrent.ThreadFactory() {
+                private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+
+                @Override
+                public Thread newThread(Runnable r) {
+                    Thread t = new Thread(r, "damka-helper-" + made.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                }
+            });
     private int multiPv = 1;
     private SearchParams params;
 
@@ -233,15 +249,12 @@ public final class Search {
         // A forced move in a timed game is played at once.
         boolean forced = n == 1 && timed && !limits.infinite() && !limits.ponder();
 
-        List<Thread> helpers = new ArrayList<>();
+        List<java.util.concurrent.Future<?>> helpers = new ArrayList<>();
         readyMs = -1;
         try {
             for (int i = 1; i < workers.length && !forced; i++) {
                 Worker w = workers[i];
-                Thread t = new Thread(() -> helperLoop(w, maxDepth), "damka-helper-" + i);
-                t.setDaemon(true);
-                t.start();
-                helpers.add(t);
+                helpers.add(helperThreads.submit(() -> helperLoop(w, maxDepth)));
             }
             for (int depth = 1; depth <= maxDepth && !forced; depth++) {
                 boolean complete = main.iteration(depth, lines);
@@ -257,13 +270,7 @@ public final class Search {
         } finally {
             // Also when the main thread failed: no helper may outlive this search into the next.
             stop = true;
-            for (Thread t : helpers) {
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-            }
+            for (java.util.concurrent.Future<?> h : helpers) awaitHelper(h);
         }
         // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more.
         Worker chosen = main;
@@ -353,6 +360,22 @@ public final class Search {
      * A helper thread of Lazy SMP: odd helpers run one ply ahead of the main thread so the
      * threads fill the shared table at different depths; a helper that falls behind skips ahead.
      */
+    /** Waits until a stopped helper has returned (a helper's failure ends only that helper). */
+    private static void awaitHelper(java.util.concurrent.Future<?> helper) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                helper.get();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            } catch (java.util.concurrent.ExecutionException e) {
+                break;
+            }
+        }
+        if (interrupted) Thread.currentThread().interrupt();
+    }
+
     private void helperLoop(Worker w, int maxDepth) {
         int ahead = w.index & 1;
         int depth = 1 + ahead;

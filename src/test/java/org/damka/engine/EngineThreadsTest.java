@@ -31,8 +31,7 @@ class EngineThreadsTest {
             @Override public void bestMove(Move move, Move ponder) { answered.countDown(); }
         });
         assertTrue(searching.await(60, TimeUnit.SECONDS), "the search reports");
-        long helpers = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("damka-helper-") && t.isAlive()).count();
+        long helpers = searchingHelpers();
         engine.stop();
         assertTrue(answered.await(10, TimeUnit.SECONDS), "stop answers");
         engine.waitForSearch();
@@ -153,10 +152,16 @@ class EngineThreadsTest {
         });
         assertTrue(answered.await(30, TimeUnit.SECONDS), "the failed search answers with a legal move");
         engine.waitForSearch();
-        long helpers = Thread.getAllStackTraces().keySet().stream()
-                .filter(t -> t.getName().startsWith("damka-helper-") && t.isAlive()).count();
-        assertEquals(0, helpers, "helper threads still searching after the search failed");
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (searchingHelpers() > 0 && System.nanoTime() < end) Thread.sleep(10);
+        assertEquals(0, searchingHelpers(), "helper threads still searching after the search failed");
         engine.close();
+    }
+
+    /** Helper threads running now (kept ones wait for the next search, parked). */
+    private static long searchingHelpers() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().startsWith("damka-helper-") && t.getState() == Thread.State.RUNNABLE).count();
     }
 
     /**
