@@ -107,6 +107,13 @@ public final class JarProcess implements AutoCloseable {
         in.close();
     }
 
+    /** What the process wrote on stderr so far. */
+    public List<String> stderrLines() {
+        synchronized (transcript) {
+            return transcript.stream().filter(l -> l.startsWith("stderr: ")).toList();
+        }
+    }
+
     public String transcript() {
         synchronized (transcript) {
             return String.join("\n", transcript);
