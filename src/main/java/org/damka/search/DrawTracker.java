@@ -26,6 +26,11 @@ final class DrawTracker {
     private final int endgames;
     private final long[] hashes;
     private int historyLength;
+    /**
+     * The root's reversible plies when a client played on past that count (0: it did not): the
+     * count then runs from the root, while repetitions are still looked for that far back.
+     */
+    private int reversibleRestart;
     private final int[] reversible;
     private final int[] stable;
     /** Per ply and endgame limit: its stronger side (-1: it does not hold) and that side's moves in it. */
@@ -55,7 +60,8 @@ final class DrawTracker {
         }
         // A client that referees (Hub) may play on past one of our counts, its own being longer:
         // that count starts again here, so that the search still plays to win or to hold.
-        if (judge.reversibleCountdown(reversible[0]) <= 0) reversible[0] = 0;
+        // The reversible plies also bound the repetition search, so that count restarts by an offset.
+        reversibleRestart = judge.reversibleCountdown(reversible[0]) <= 0 ? reversible[0] : 0;
         if (judge.stasisCountdown(root, stable[0]) <= 0) stable[0] = 0;
         for (int k = 0; k < endgames; k++) {
             if (egStrong[k] >= 0 && judge.endgameCountdown(k, egCount[k]) <= 0) egCount[k] = 0;
@@ -86,7 +92,9 @@ final class DrawTracker {
      * position p at this ply; 0 or less means it is drawn now. Large when no rule is near.
      */
     int countdown(int ply, Position p) {
-        int left = Math.min(judge.reversibleCountdown(reversible[ply]), judge.stasisCountdown(p, stable[ply]));
+        int r = reversible[ply];
+        if (reversibleRestart > 0 && r == reversibleRestart + ply) r = ply; // no irreversible move since the restarted root
+        int left = Math.min(judge.reversibleCountdown(r), judge.stasisCountdown(p, stable[ply]));
         int base = ply * endgames;
         for (int k = 0; k < endgames; k++) {
             if (egStrong[base + k] >= 0) left = Math.min(left, judge.endgameCountdown(k, egCount[base + k]));

@@ -38,21 +38,21 @@ public final class Search {
     private final TranspositionTable tt;
     private Worker[] workers;
     /**
-     * The helper threads (Threads above 1), kept between searches as the engine's job thread is:
-     * a thread started anew for each search may start late on a loaded machine, and the search
-     * waits for it both to start and, once stopped, to end. Idle ones end after a minute.
+     * The helper threads (Threads above 1) of every search in the process, kept between searches
+     * as the engine's job thread is: a thread started anew for each search may start late on a
+     * loaded machine, and the search waits for it both to start and, once stopped, to end. Idle
+     * ones end after a minute. Shared and static, so that no idle thread keeps a dropped search
+     * (and its hash table) reachable.
      */
-    private final java.util.concurrent.ExecutorService helperThreads = java.util.concurrent.Executors.newCachedThreadPool(
-            new java.util.concurrent.ThreadFactory() {
-                private final java.util.concurrent.atomic.AtomicInteger made = new java.util.concurrent.atomic.AtomicInteger();
+    private static final java.util.concurrent.ExecutorService HELPER_THREADS =
+            java.util.concurrent.Executors.newCachedThreadPool(Search::helperThread);
+    private static final java.util.concurrent.atomic.AtomicInteger HELPERS_MADE = new java.util.concurrent.atomic.AtomicInteger();
 
-                @Override
-                public Thread newThread(Runnable r) {
-                    Thread t = new Thread(r, "damka-helper-" + made.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                }
-            });
+    private static Thread helperThread(Runnable r) {
+        Thread t = new Thread(r, "damka-helper-" + HELPERS_MADE.incrementAndGet());
+        t.setDaemon(true);
+        return t;
+    }
     private int multiPv = 1;
     private SearchParams params;
 
@@ -254,7 +254,7 @@ public final class Search {
         try {
             for (int i = 1; i < workers.length && !forced; i++) {
                 Worker w = workers[i];
-                helpers.add(helperThreads.submit(() -> helperLoop(w, maxDepth)));
+                helpers.add(HELPER_THREADS.submit(() -> helperLoop(w, maxDepth)));
             }
             for (int depth = 1; depth <= maxDepth && !forced; depth++) {
                 boolean complete = main.iteration(depth, lines);
@@ -270,7 +270,7 @@ public final class Search {
         } finally {
             // Also when the main thread failed: no helper may outlive this search into the next.
             stop = true;
-            for (java.util.concurrent.Future<?> h : helpers) awaitHelper(h);
+            for (java.util.concurrent.Future<?> h : helpers) awaitHelper(h, listener);
         }
         // Lazy SMP: a helper that completed a deeper iteration than the main thread knows more.
         Worker chosen = main;
@@ -356,12 +356,8 @@ public final class Search {
         for (int i = 0; i < kept.size(); i++) moves.addFrom(kept, i);
     }
 
-    /**
-     * A helper thread of Lazy SMP: odd helpers run one ply ahead of the main thread so the
-     * threads fill the shared table at different depths; a helper that falls behind skips ahead.
-     */
     /** Waits until a stopped helper has returned (a helper's failure ends only that helper). */
-    private static void awaitHelper(java.util.concurrent.Future<?> helper) {
+    private static void awaitHelper(java.util.concurrent.Future<?> helper, SearchListener listener) {
         boolean interrupted = false;
         while (true) {
             try {
@@ -370,12 +366,18 @@ public final class Search {
             } catch (InterruptedException e) {
                 interrupted = true;
             } catch (java.util.concurrent.ExecutionException e) {
+                // The main thread's result stands; say what went wrong with the helper (the search never prints).
+                listener.message("error a helper search failed: " + e.getCause());
                 break;
             }
         }
         if (interrupted) Thread.currentThread().interrupt();
     }
 
+    /**
+     * A helper thread of Lazy SMP: odd helpers run one ply ahead of the main thread so the
+     * threads fill the shared table at different depths; a helper that falls behind skips ahead.
+     */
     private void helperLoop(Worker w, int maxDepth) {
         int ahead = w.index & 1;
         int depth = 1 + ahead;

@@ -120,13 +120,13 @@ public record SearchParams(boolean aspiration, int aspirationDelta, Reductions l
      * @param depthPercent the shallow search's depth in percent of the node's
      */
     public record ProbCut(boolean on, int minDepth, int marginPerPly, int depthPercent) {
+        /** No cut; the starting point of the named ones. */
+        public static final ProbCut OFF = new ProbCut(false, 0, 0, 0);
         /**
          * Scan's numbers (its search.cpp: from depth 3, 40% of the depth, 5 centi-men a ply), off.
          * The first trial used twice its margin (10 a ply) and no variant gained clearly; where
          * Scan's own margin gained, it is on: {@link SearchParams#PROBCUT_VARIANTS}.
          */
-        /** No cut; the starting point of the named ones. */
-        public static final ProbCut OFF = new ProbCut(false, 0, 0, 0);
         public static final ProbCut SCAN = OFF.withMinDepth(3).withMarginPerPly(5).withDepthPercent(40);
 
         public ProbCut withOn(boolean enabled) {
