@@ -16,12 +16,17 @@ public final class LineReader {
     /** Long enough for a position with a few thousand moves; a longer line is refused. */
     public static final int MAX_LINE_BYTES = 1 << 18;
 
-    /** One input line: its text (null when too long) and its length in bytes. */
-    public record Line(String text, long bytes) {
+    /**
+     * One input line: its text (null when too long), its length in bytes, and its first bytes
+     * (up to {@value #HEAD_BYTES}, as ASCII) so that a too long line can still say what it was.
+     */
+    public record Line(String text, long bytes, String head) {
         public boolean tooLong() {
             return text == null;
         }
     }
+
+    private static final int HEAD_BYTES = 64;
 
     private final InputStream in;
     private final byte[] buffer = new byte[8192];
@@ -79,7 +84,8 @@ public final class LineReader {
     }
 
     private Line finish(int length, long total) {
-        if (total > MAX_LINE_BYTES) return new Line(null, total);
-        return new Line(new String(line, 0, length, StandardCharsets.UTF_8), total);
+        String head = new String(line, 0, Math.min(length, HEAD_BYTES), StandardCharsets.US_ASCII);
+        if (total > MAX_LINE_BYTES) return new Line(null, total, head);
+        return new Line(new String(line, 0, length, StandardCharsets.UTF_8), total, head);
     }
 }

@@ -143,8 +143,10 @@ public final class UciProtocol {
             boolean mayBeHub = !commandSeen;
             if (opensSession(line)) commandSeen = true;
             if (line.tooLong()) {
-                out.error("line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit "
-                        + LineReader.MAX_LINE_BYTES + "); ignored");
+                String why = "line " + lineNumber + " is too long (" + line.bytes() + " bytes, limit " + LineReader.MAX_LINE_BYTES + ")";
+                // A position the engine never read is refused all the same: go must not search the older one.
+                if (firstWord(line.head()).equals("position")) refusedPosition = why;
+                out.error(why + "; ignored");
                 continue;
             }
             if (mayBeHub && isHub(line)) {

@@ -141,6 +141,13 @@ class BadInputIT extends OneEngineIT {
         List<String> draw = engine.errors("position fen W:WKa1:BKh4 moves a1-b2 h4-g5 b2-a1 g5-h4 a1-b2 h4-g5 b2-a1 g5-h4 a1-b2");
         assertTrue(draw.get(0).contains("already over"), draw.toString());
         assertEquals("bestmove (none)", engine.command("go depth 1").get(1));
+        // A position line too long to read is refused all the same.
+        engine.quiet("position startpos moves c3-d4 f6-g5");
+        StringBuilder tooLong = new StringBuilder("position startpos moves");
+        while (tooLong.length() < 300_000) tooLong.append(" c3-d4 d6-c5");
+        assertTrue(engine.errors(tooLong.toString()).get(0).contains("too long"));
+        out = engine.command("go depth 3");
+        assertTrue(out.size() == 2 && out.get(0).contains("no position to search") && out.get(1).equals("bestmove (none)"), out.toString());
         engine.quiet("position startpos moves c3-d4 f6-g5");
         engine.send("go depth 1");
         String best = engine.expect("bestmove");

@@ -91,7 +91,10 @@ public final class HubLoop {
                 long received = System.nanoTime();
                 if (line.tooLong()) {
                     // Not kept: a line of gigabytes would fill the memory. The search, if any, goes on.
-                    error("line too long (" + line.bytes() + " bytes, limit " + LineReader.MAX_LINE_BYTES + "); ignored");
+                    String why = "line too long (" + line.bytes() + " bytes, limit " + LineReader.MAX_LINE_BYTES + ")";
+                    // A pos never read leaves no position to search, as a refused one does.
+                    if (line.head().trim().toLowerCase(java.util.Locale.ROOT).startsWith("pos ")) refusedPosition = why;
+                    error(why + "; ignored");
                 } else if (!handle(line.text(), received)) {
                     return;
                 }

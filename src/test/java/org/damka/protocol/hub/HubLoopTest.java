@@ -244,4 +244,14 @@ class HubLoopTest {
         assertTrue(out.stream().noneMatch(l -> l.startsWith("error")), out.toString());
         assertTrue(out.stream().anyMatch(l -> l.startsWith("done move=")), out.toString());
     }
+    /** A pos line too long to read leaves no position to search, as a refused pos does. */
+    @Test
+    void aPosTooLongToReadLeavesNoPositionToSearch() throws Exception {
+        StringBuilder moves = new StringBuilder();
+        while (moves.length() < 300_000) moves.append("32-28 19-23 ");
+        List<String> out = run(null, String.join("\n", "pos start", "pos start moves=\"" + moves + "\"", "level depth=1", "go think", ""));
+        assertTrue(out.get(0).contains("too long"), out.toString());
+        assertTrue(out.get(1).startsWith("error message=\"no position to search"), out.toString());
+        assertEquals("done", out.get(2), out.toString());
+    }
 }
