@@ -282,7 +282,14 @@ public final class Engine {
         try {
             table = new TranspositionTable(mb);
         } catch (OutOfMemoryError e) {
-            table = new TranspositionTable(hashMb);
+            try {
+                table = new TranspositionTable(hashMb);
+            } catch (OutOfMemoryError again) {
+                // Not even the old size fits now (the heap holds more than before): the least, so
+                // that the engine still searches (a missing table failed every later go).
+                table = new TranspositionTable(1);
+                hashMb = 1;
+            }
             throw tooLarge(mb);
         } finally {
             tableUsed = false;
