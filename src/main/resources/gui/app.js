@@ -29,7 +29,8 @@
     ws.onclose = (e) => {
       // 1009: the server closed on a message over its limit; said once the room is joined again
       if (e.code === 1009) app.notice = 'The last request was too long (at most 64 KB) and was not carried out';
-      $('conn').textContent = 'disconnected, reconnecting…';
+      // 1008: refused by a limit of the server (too many connections from this address): say which
+      $('conn').textContent = e.code === 1008 && e.reason ? 'refused: ' + e.reason + '; retrying…' : 'disconnected, reconnecting…';
       setTimeout(connect, 1000);
     };
   }

@@ -1,7 +1,5 @@
 package org.damka.gui;
 
-import java.net.InetSocketAddress;
-import java.net.SocketAddress;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -28,12 +26,18 @@ public final class Client implements Session.Listener.AutoDemanding {
     private final GuiContext context;
     private final AtomicInteger queued = new AtomicInteger();
     private volatile Session session;
-    private String address = "?";
+    /** The player's address (behind a local reverse proxy, the one it forwards): limits count by it. */
+    private final String address;
+    /** This socket counts against its address's limit until it closes (once). */
+    private final java.util.concurrent.atomic.AtomicBoolean counted = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Refused at its address's limit: it is closing, and nothing it sends is served. */
+    private volatile boolean refused;
     private Room room;
     private volatile int seat = Room.SPECTATOR;
 
-    Client(GuiContext context) {
+    Client(GuiContext context, String address) {
         this.context = context;
+        this.address = address;
     }
 
     int seat() { return seat; }
@@ -47,12 +51,19 @@ public final class Client implements Session.Listener.AutoDemanding {
     @Override
     public void onWebSocketOpen(Session s) {
         session = s;
-        SocketAddress a = s.getRemoteSocketAddress();
-        if (a instanceof InetSocketAddress inet) address = inet.getAddress().getHostAddress();
+        if (!context.openSocket(address)) {
+            refused = true;
+            // 1008, policy violation: the page shows the reason and tries again later.
+            s.close(1008, "too many connections from your address (" + context.limits().socketsPerAddress() + ")",
+                    org.eclipse.jetty.websocket.api.Callback.NOOP);
+            return;
+        }
+        counted.set(true);
     }
 
     @Override
     public void onWebSocketText(String text) {
+        if (refused) return; // a socket refused at the address's limit, closing
         String type = "?";
         try {
             JsonNode request = MAPPER.readTree(text);
@@ -195,10 +206,16 @@ public final class Client implements Session.Listener.AutoDemanding {
     @Override
     public void onWebSocketClose(int statusCode, String reason) {
         leaveRoom();
+        release();
     }
 
     @Override
     public void onWebSocketError(Throwable cause) {
         leaveRoom();
+        release();
+    }
+
+    private void release() {
+        if (counted.compareAndSet(true, false)) context.closeSocket(address);
     }
 }

@@ -34,6 +34,8 @@ final class GuiContext implements AutoCloseable {
 
     private final GuiLimits limits;
     private final Map<String, Room> rooms = new ConcurrentHashMap<>();
+    /** Open game sockets by client address. */
+    private final Map<String, Integer> sockets = new ConcurrentHashMap<>();
     private final SecureRandom secure = new SecureRandom();
     private final Random random = new Random();
     private final ExecutorService engines;
@@ -70,6 +72,26 @@ final class GuiContext implements AutoCloseable {
         byte[] b = new byte[16];
         secure.nextBytes(b);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+
+    /**
+     * Counts a game socket opened from this address; false (nothing counted) when the address
+     * already holds {@link GuiLimits#socketsPerAddress}.
+     */
+    boolean openSocket(String address) {
+        boolean[] opened = {false};
+        sockets.compute(address, (a, n) -> {
+            int held = n == null ? 0 : n;
+            if (held >= limits.socketsPerAddress()) return n;
+            opened[0] = true;
+            return held + 1;
+        });
+        return opened[0];
+    }
+
+    /** A socket counted by {@link #openSocket} has closed. */
+    void closeSocket(String address) {
+        sockets.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
     }
 
     /** Creates a room for a client at the given address, or throws when a limit is reached. */

@@ -3,19 +3,22 @@ package org.damka.gui;
 import java.time.Duration;
 
 /**
- * The server's limits, so that no client can exhaust it: message size, open connections, rooms
+ * The server's limits, so that no client can exhaust it: message size, open connections (in all,
+ * and game sockets per address), rooms
  * (in all and per address), how long an idle room lives, how many rooms may have an engine (each
  * holds a hash table) and how many engine searches run at once, and how many messages may wait
  * for a slow client before it is dropped. Also how long a seat must be away before another
  * client may take it (a player whose tab closed has lost its token, and comes back without it).
  * Tests change one limit by name: {@code GuiLimits.defaults().withRoomIdle(…)}.
  */
-record GuiLimits(int maxMessageBytes, int maxConnections, int maxRooms, int roomsPerAddress, Duration roomIdle,
-                 Duration connectionIdle, int maxEngines, int engineSearches, int maxQueuedMessages,
+record GuiLimits(int maxMessageBytes, int maxConnections, int socketsPerAddress, int maxRooms, int roomsPerAddress,
+                 Duration roomIdle, Duration connectionIdle, int maxEngines, int engineSearches, int maxQueuedMessages,
                  Duration seatClaim) {
 
     private static final int MAX_MESSAGE_BYTES = 64 * 1024;
     private static final int MAX_CONNECTIONS = 512;
+    /** Game sockets one address may hold: a class behind one address fits, one script cannot hold them all. */
+    private static final int SOCKETS_PER_ADDRESS = 64;
     private static final int MAX_ROOMS = 1000;
     private static final int ROOMS_PER_ADDRESS = 64;
     private static final Duration ROOM_IDLE = Duration.ofMinutes(30);
@@ -28,32 +31,37 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int maxRooms, int room
     static GuiLimits defaults() {
         // Engine searches at once: half the cores, the rest serving the pages and the sockets.
         int engineSearches = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
-        return new GuiLimits(MAX_MESSAGE_BYTES, MAX_CONNECTIONS, MAX_ROOMS, ROOMS_PER_ADDRESS, ROOM_IDLE, CONNECTION_IDLE,
+        return new GuiLimits(MAX_MESSAGE_BYTES, MAX_CONNECTIONS, SOCKETS_PER_ADDRESS, MAX_ROOMS, ROOMS_PER_ADDRESS, ROOM_IDLE, CONNECTION_IDLE,
                 MAX_ENGINES, engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
     }
 
     GuiLimits withMaxMessageBytes(int bytes) {
-        return new GuiLimits(bytes, maxConnections, maxRooms, roomsPerAddress, roomIdle, connectionIdle, maxEngines,
+        return new GuiLimits(bytes, maxConnections, socketsPerAddress, maxRooms, roomsPerAddress, roomIdle, connectionIdle, maxEngines,
+                engineSearches, maxQueuedMessages, seatClaim);
+    }
+
+    GuiLimits withSocketsPerAddress(int sockets) {
+        return new GuiLimits(maxMessageBytes, maxConnections, sockets, maxRooms, roomsPerAddress, roomIdle, connectionIdle, maxEngines,
                 engineSearches, maxQueuedMessages, seatClaim);
     }
 
     GuiLimits withRoomsPerAddress(int rooms) {
-        return new GuiLimits(maxMessageBytes, maxConnections, maxRooms, rooms, roomIdle, connectionIdle, maxEngines,
+        return new GuiLimits(maxMessageBytes, maxConnections, socketsPerAddress, maxRooms, rooms, roomIdle, connectionIdle, maxEngines,
                 engineSearches, maxQueuedMessages, seatClaim);
     }
 
     GuiLimits withRoomIdle(Duration idle) {
-        return new GuiLimits(maxMessageBytes, maxConnections, maxRooms, roomsPerAddress, idle, connectionIdle, maxEngines,
+        return new GuiLimits(maxMessageBytes, maxConnections, socketsPerAddress, maxRooms, roomsPerAddress, idle, connectionIdle, maxEngines,
                 engineSearches, maxQueuedMessages, seatClaim);
     }
 
     GuiLimits withEngines(int rooms, int searches) {
-        return new GuiLimits(maxMessageBytes, maxConnections, maxRooms, roomsPerAddress, roomIdle, connectionIdle, rooms,
+        return new GuiLimits(maxMessageBytes, maxConnections, socketsPerAddress, maxRooms, roomsPerAddress, roomIdle, connectionIdle, rooms,
                 searches, maxQueuedMessages, seatClaim);
     }
 
     GuiLimits withSeatClaim(Duration away) {
-        return new GuiLimits(maxMessageBytes, maxConnections, maxRooms, roomsPerAddress, roomIdle, connectionIdle, maxEngines,
+        return new GuiLimits(maxMessageBytes, maxConnections, socketsPerAddress, maxRooms, roomsPerAddress, roomIdle, connectionIdle, maxEngines,
                 engineSearches, maxQueuedMessages, away);
     }
 }

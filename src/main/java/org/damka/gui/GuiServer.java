@@ -5,6 +5,7 @@ import java.net.URI;
 import org.eclipse.jetty.http.HttpHeader;
 import org.eclipse.jetty.http.HttpStatus;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -64,7 +65,9 @@ public final class GuiServer implements AutoCloseable {
                     Response.writeError(request, response, callback, HttpStatus.FORBIDDEN_403, "the game socket serves only its own pages");
                     return null;
                 }
-                return new Client(context);
+                String address = clientAddress(Request.getRemoteAddr(request), request.getHeaders().get(HttpHeader.X_FORWARDED_FOR),
+                        request.getHeaders().get(HttpHeader.FORWARDED));
+                return new Client(context, address);
             });
         });
         ws.setHandler(assets);
@@ -90,6 +93,28 @@ public final class GuiServer implements AutoCloseable {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * The player's address, which the per-address limits count: the connection's peer, or, when
+     * the peer is a reverse proxy on this machine (a loopback address), the client it names last
+     * in {@code X-Forwarded-For} (nginx appends the address it was reached from) or
+     * {@code Forwarded}. Only a local proxy is believed: anyone else could name any address.
+     */
+    static String clientAddress(String peer, String xForwardedFor, String forwarded) {
+        if (!isLoopbackLiteral(peer)) return peer;
+        String named = null;
+        if (xForwardedFor != null) {
+            String[] hops = xForwardedFor.split(",");
+            named = hops[hops.length - 1].trim();
+        } else if (forwarded != null) {
+            for (String part : forwarded.split("[,;]")) {
+                String p = part.trim();
+                if (p.regionMatches(true, 0, "for=", 0, 4)) named = p.substring(4).replace("\"", "");
+            }
+        }
+        // An address is all it may be (a name or anything longer is not one).
+        return named != null && named.matches("[0-9A-Fa-f:.\\[\\]]{2,47}") ? named : peer;
     }
 
     /**

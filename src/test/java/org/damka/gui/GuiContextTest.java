@@ -62,7 +62,7 @@ class GuiContextTest {
     private static Room seated(GuiContext ctx, Room.Mode mode, String address) {
         String token = ctx.newToken();
         Room r = ctx.create(mode, Variants.RUSSIAN, 0, Level.EASY, token, address);
-        r.join(new Client(ctx), token, null);
+        r.join(new Client(ctx, "203.0.113.7"), token, null);
         return r;
     }
 
@@ -94,7 +94,7 @@ class GuiContextTest {
             assertEquals(leftLater, ctx.find(leftLater.code));
             assertTrue(fresh.holdsEngine() && leftLater.holdsEngine() && !left.holdsEngine());
             // a request the room refuses frees nobody's engine; an analysis it allows takes one
-            Client analyst = new Client(ctx);
+            Client analyst = new Client(ctx, "203.0.113.7");
             analyst.onWebSocketText("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\"}");
             analyst.onWebSocketText("{\"type\":\"analyse\",\"lines\":1}");
             assertEquals(leftLater, ctx.find(leftLater.code), "refused: analysis is not available online");
@@ -112,8 +112,8 @@ class GuiContextTest {
         try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
             String token = ctx.newToken();
             Room r = ctx.create(Room.Mode.ONLINE, Variants.RUSSIAN, 0, Level.EASY, token, "a");
-            r.join(new Client(ctx), token, null);
-            r.join(new Client(ctx), null, null);
+            r.join(new Client(ctx, "203.0.113.7"), token, null);
+            r.join(new Client(ctx, "203.0.113.7"), null, null);
             org.damka.game.Game mirror = org.damka.game.Game.replay(Variants.RUSSIAN, null, java.util.List.of());
             java.util.Random random = new java.util.Random(1);
             while (mirror.result().isEmpty()) {
@@ -150,6 +150,32 @@ class GuiContextTest {
         for (String h : new String[] {"evil.example:8080", "192.168.1.5:8080", "localhost.evil.example", "[::2]", "bad host", "", null,
             "cafe", "1.2.3.4.5"}) {
             assertFalse(GuiServer.loopbackHost(h), String.valueOf(h));
+        }
+    }
+    /**
+     * The limits count a player's own address: behind a reverse proxy on this machine, the one
+     * it forwards (all players came from 127.0.0.1 and shared one address's rooms); from anyone
+     * else the forwarding headers are not believed.
+     */
+    @Test
+    void theAddressLimitsCountIsTheClientsEvenBehindALocalProxy() {
+        assertEquals("203.0.113.7", GuiServer.clientAddress("127.0.0.1", "203.0.113.7", null));
+        assertEquals("203.0.113.7", GuiServer.clientAddress("127.0.0.1", "10.1.1.1, 203.0.113.7", null), "the hop the proxy added");
+        assertEquals("[2001:db8::1]", GuiServer.clientAddress("::1", null, "for=\"[2001:db8::1]\";proto=https"));
+        assertEquals("198.51.100.2", GuiServer.clientAddress("198.51.100.2", "203.0.113.7", null), "a remote peer names no one else");
+        assertEquals("127.0.0.1", GuiServer.clientAddress("127.0.0.1", "evil.example", null), "not an address");
+        assertEquals("127.0.0.1", GuiServer.clientAddress("127.0.0.1", null, null));
+    }
+
+    @Test
+    void socketsPerAddressAreCounted() {
+        try (GuiContext c = new GuiContext(GuiLimits.defaults().withSocketsPerAddress(2))) {
+            assertTrue(c.openSocket("203.0.113.7"));
+            assertTrue(c.openSocket("203.0.113.7"));
+            assertFalse(c.openSocket("203.0.113.7"), "a third from the same address");
+            assertTrue(c.openSocket("198.51.100.2"), "another address is not affected");
+            c.closeSocket("203.0.113.7");
+            assertTrue(c.openSocket("203.0.113.7"), "one closed makes room");
         }
     }
 }

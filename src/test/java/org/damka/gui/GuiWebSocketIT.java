@@ -420,4 +420,39 @@ class GuiWebSocketIT {
         }
         return null;
     }
+    /**
+     * One address holds at most its share of the game sockets: one script could hold all 512
+     * connections. The socket over the limit is closed with 1008 and its reason; one closed makes
+     * room for another.
+     */
+    @Test
+    void socketsPerAddressAreLimited() throws Exception {
+        try (GuiServer small = new GuiServer("127.0.0.1", 0, GuiLimits.defaults().withSocketsPerAddress(3))) {
+            small.start();
+            List<WsClient> held = new ArrayList<>();
+            try {
+                for (int i = 0; i < 3; i++) held.add(new WsClient(small.uri()));
+                for (WsClient c : held) {
+                    c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+                    assertEquals("joined", c.next("joined").path("type").asText());
+                }
+                try (WsClient fourth = new WsClient(small.uri())) {
+                    assertEquals(1008, fourth.closed.get(10, TimeUnit.SECONDS), "the fourth socket from one address");
+                }
+                held.remove(0).close();
+                long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                JsonNode m = null;
+                while (m == null && System.nanoTime() < end) {
+                    try (WsClient again = new WsClient(small.uri())) {
+                        again.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+                        m = again.poll(2_000);
+                        if (m != null && !m.path("type").asText().equals("joined")) m = null;
+                    }
+                }
+                assertTrue(m != null, "no socket served after one of the three closed");
+            } finally {
+                for (WsClient c : held) c.close();
+            }
+        }
+    }
 }
