@@ -706,12 +706,10 @@ public final class Engine {
         }
     }
 
-    /** The opponent played the expected move: the ponder search becomes a normal search. */
-    public void ponderHit() {
-        ponderHit(System.nanoTime());
-    }
-
-    /** As {@link #ponderHit()}, the move's clock starting at hitNanos (when the ponder hit was read). */
+    /**
+     * The opponent played the expected move: the ponder search becomes a normal search, the
+     * move's clock starting at hitNanos (when the ponder hit was read).
+     */
     public void ponderHit(long hitNanos) {
         Search s;
         synchronized (this) {

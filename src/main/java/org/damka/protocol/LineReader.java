@@ -17,8 +17,9 @@ public final class LineReader {
     public static final int MAX_LINE_BYTES = 1 << 18;
 
     /**
-     * One input line: its text (null when too long), its length in bytes, and its first bytes
-     * (up to {@value #HEAD_BYTES}, as ASCII) so that a too long line can still say what it was.
+     * One input line: its text (null when too long), its length in bytes, and its start: the text
+     * itself, or for a too long line its first {@value #HEAD_BYTES} bytes (as ASCII), so that it
+     * can still say what it was.
      */
     public record Line(String text, long bytes, String head) {
         public boolean tooLong() {
@@ -84,8 +85,8 @@ public final class LineReader {
     }
 
     private Line finish(int length, long total) {
-        String head = new String(line, 0, Math.min(length, HEAD_BYTES), StandardCharsets.US_ASCII);
-        if (total > MAX_LINE_BYTES) return new Line(null, total, head);
-        return new Line(new String(line, 0, length, StandardCharsets.UTF_8), total, head);
+        if (total > MAX_LINE_BYTES) return new Line(null, total, new String(line, 0, Math.min(length, HEAD_BYTES), StandardCharsets.US_ASCII));
+        String text = new String(line, 0, length, StandardCharsets.UTF_8);
+        return new Line(text, total, text);
     }
 }
