@@ -68,7 +68,7 @@ final class BenchCommand implements Callable<Integer> {
         };
         Bench.Result result = eval.equals(org.damka.eval.Evaluations.AUTO) && tables == null ? new Engine().bench(listedOr(depth), print)
                 : new Bench(eval, tables).search(Bench.positions(), listedOr(depth), print);
-        if (tables != null) tables.takeNotes().forEach(err::println);
+        if (tables != null) tables.takeNotes().forEach(note -> err.println(note.text()));
         out.println(result.summary());
         out.flush();
         return 0;

@@ -22,7 +22,14 @@ public final class EgdbSettings {
     private String path = DEFAULT_PATH;
     private int pieces = DEFAULT_PIECES;
     private Egdb loaded;
-    private final List<String> notes = new ArrayList<>();
+    private final List<Note> notes = new ArrayList<>();
+
+    /**
+     * What a load found, for the protocol to show. A trouble is a table the user asked for and
+     * does not get (a bad file, too little memory, a folder with none); the other note is the
+     * count of tables loaded.
+     */
+    public record Note(String text, boolean trouble) { }
 
     public synchronized String path() { return path; }
 
@@ -45,19 +52,20 @@ public final class EgdbSettings {
     public synchronized Egdb tables(Rules rules) {
         if (pieces == 0) return null;
         if (loaded == null || loaded.rules() != rules) {
-            loaded = Egdb.load(Path.of(path), rules, pieces, notes::add);
+            loaded = Egdb.load(Path.of(path), rules, pieces, text -> notes.add(new Note(text, true)));
             if (loaded.slices() > 0) {
-                notes.add("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name() + " up to " + loaded.maxPieces() + " pieces from " + path);
+                notes.add(new Note("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name()
+                        + " up to " + loaded.maxPieces() + " pieces from " + path, false));
             } else if (!path.equals(DEFAULT_PATH) && !loaded.leftOutForMemory()) {
-                notes.add("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path)));
+                notes.add(new Note("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path)), true));
             }
         }
         return loaded.slices() == 0 ? null : loaded;
     }
 
     /** What loads found since the last call. */
-    public synchronized List<String> takeNotes() {
-        List<String> out = List.copyOf(notes);
+    public synchronized List<Note> takeNotes() {
+        List<Note> out = List.copyOf(notes);
         notes.clear();
         return out;
     }

@@ -442,7 +442,7 @@ public final class Engine {
     }
 
     /** What the last table loads found (bad files, the tables loaded or none), each shown once. */
-    public synchronized List<String> takeEgdbNotes() { return egdb.takeNotes(); }
+    public synchronized List<EgdbSettings.Note> takeEgdbNotes() { return egdb.takeNotes(); }
 
     /** The endgame tables' value of the current position, in words. */
     public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
@@ -579,7 +579,10 @@ public final class Engine {
             }, done, () -> { });
         }
         tableUsed = true;
-        for (String note : egdb.takeNotes()) listener.message(note);
+        for (EgdbSettings.Note note : egdb.takeNotes()) {
+            if (note.trouble()) listener.trouble(note.text());
+            else listener.message(note.text());
+        }
         Search s = search;
         s.setThreads(searchThreads());
         s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));

@@ -12,6 +12,7 @@ import java.util.Optional;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Engine;
 import org.damka.engine.EngineOption;
 import org.damka.eval.Evaluator;
@@ -322,7 +323,7 @@ public final class UciProtocol {
                         out.error("isready: " + e.getMessage()); // e.g. unreadable weights
                     } finally {
                         // A GUI waiting for readyok must never hang, whatever went wrong.
-                        for (String note : engine.takeEgdbNotes()) out.info(note);
+                        for (EgdbSettings.Note note : engine.takeEgdbNotes()) out.info(note.text());
                         out.line("readyok");
                     }
                 }

@@ -10,6 +10,12 @@ public interface SearchListener {
     default void message(String text) { }
 
     /**
+     * Something the user asked for and does not get (e.g. endgame tables that could not be
+     * loaded): a protocol without free-form lines still shows it.
+     */
+    default void trouble(String text) { message(text); }
+
+    /**
      * The final answer, a move of the searched position; {@code move} is null when there is no
      * legal move, ponder (a move of the position after it) may be null. The protocol writes them.
      */

@@ -9,6 +9,7 @@ import java.util.Locale;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Engine;
 import org.damka.engine.EngineOption;
 import org.damka.movegen.Move;
@@ -42,6 +43,8 @@ import org.damka.search.SearchListener;
 public final class HubLoop {
     private static final String NAME = "damka";
     private static final String MOVE_SQUARES_VALUES = "variant position";
+    /** How the engine's messages that report an error begin (UCI shows them as {@code info string error ...}). */
+    private static final String ERROR_PREFIX = "error ";
     /** levelTimeMs when no clock is given (a clock may be negative: see level). */
     private static final long NO_CLOCK = Long.MIN_VALUE;
 
@@ -170,6 +173,7 @@ public final class HubLoop {
         } catch (IllegalArgumentException | IllegalStateException e) {
             error(e.getMessage()); // e.g. unreadable weights: said, and the GUI is not left waiting
         } finally {
+            for (EgdbSettings.Note note : engine.takeEgdbNotes()) if (note.trouble()) error(note.text());
             send("ready");
         }
     }
@@ -367,6 +371,17 @@ public final class HubLoop {
             // Always quoted: lidraughts-bot strips the first and last character of the pv value.
             if (!pv.isEmpty()) sb.append(" pv=\"").append(String.join(" ", pv)).append('"');
             send(sb.toString());
+        }
+
+        /** Hub has no free-form line: errors (e.g. a failed search) go out as {@code error}, notes are dropped. */
+        @Override
+        public void message(String text) {
+            if (text.startsWith(ERROR_PREFIX)) error(text.substring(ERROR_PREFIX.length()));
+        }
+
+        @Override
+        public void trouble(String text) {
+            error(text);
         }
 
         @Override

@@ -6,11 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 
+import org.damka.egdb.EgdbFile;
+import org.damka.egdb.Material;
 import org.damka.engine.Engine;
 import org.damka.notation.HubLine;
+import org.damka.rules.Variants;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Hub loop in-process: started with a first line already read (as the UCI-style loop does
@@ -19,18 +25,46 @@ import org.junit.jupiter.api.Test;
 class HubLoopTest {
 
     private static List<String> run(String firstLine, String input) throws Exception {
+        return run(new Engine(), firstLine, input);
+    }
+
+    private static List<String> run(Engine engine, String firstLine, String input) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        new HubLoop(new Engine(), new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out).run(firstLine);
+        new HubLoop(engine, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)), out).run(firstLine);
         return bytes.toString(StandardCharsets.UTF_8).lines().toList();
     }
 
+    /** A folder with one table that cannot be read (the Hub offers no EGDB parameter: the engine's default folder). */
+    private static final Material DAMAGED = new Material(1, 0, 0, 1);
+
+    private static Engine engineWithADamagedTable(Path dir) throws Exception {
+        Path file = EgdbFile.path(dir, Variants.RUSSIAN, DAMAGED);
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "not a table");
+        Engine engine = new Engine();
+        engine.setEgdbPath(dir.toString());
+        return engine;
+    }
+
+    /** Hub has no free-form line: a table that is not used was said nowhere (UCI says it in an info string). */
     @Test
-    void startsWithAFirstLineAlreadyRead() throws Exception {
-        List<String> out = run("hub", "init\nquit\n");
-        assertTrue(out.get(0).startsWith("id name=damka "), out.get(0));
-        assertEquals("wait", out.get(out.size() - 2));
-        assertEquals("ready", out.get(out.size() - 1));
+    void aTableThatCannotBeLoadedIsAnErrorBeforeReady(@TempDir Path dir) throws Exception {
+        List<String> out = run(engineWithADamagedTable(dir), "hub", "set-param name=variant value=russian\ninit\nquit\n");
+        assertTrue(out.indexOf("ready") > out.indexOf(skippedLine(out)), out.toString());
+    }
+
+    @Test
+    void aTableThatCannotBeLoadedAtGoIsAnErrorBeforeDone(@TempDir Path dir) throws Exception {
+        List<String> out = run(engineWithADamagedTable(dir), "hub",
+                "set-param name=variant value=russian\npos start\nlevel depth=1\ngo think\nquit\n");
+        assertTrue(out.indexOf(skippedLine(out)) < out.size() - 1, out.toString());
+        assertTrue(out.get(out.size() - 1).startsWith("done move="), out.toString());
+    }
+
+    private static String skippedLine(List<String> out) {
+        return out.stream().filter(l -> l.startsWith("error message=\"EGDB: skipped ") && l.contains(DAMAGED.fileStem()))
+                .findFirst().orElseThrow(() -> new AssertionError("no error names the damaged table: " + out));
     }
 
     @Test
