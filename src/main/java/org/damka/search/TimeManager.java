@@ -6,7 +6,8 @@ package org.damka.search;
  * and less a small reserve (a tenth of the move time, at most {@value #MOVE_TIME_RESERVE_MS} ms).
  * With a clock the engine plans as if each of the moves still to come also lost the move overhead
  * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
- * of draining down to the overhead; it aims at that budget divided by the moves to go, shaped by
+ * of draining down to the overhead (in sudden death, for at least {@value #SUDDEN_DEATH_RESERVE_MOVES} moves);
+ * it aims at that budget divided by the moves to go, shaped by
  * the stage of the game (less in the opening, more in the middle game, where games are decided),
  * and never lets one move take more than half of what is left (four fifths with one move to go).
  */
@@ -21,6 +22,14 @@ public final class TimeManager {
      */
     static final long MOVE_TIME_RESERVE_MS = 100;
     private static final int MOVE_TIME_RESERVE_DIVISOR = 10;
+    /**
+     * Sudden death (no increment, no moves to go) keeps the overhead of at least this many moves
+     * in hand: every move costs the overhead however fast it is played, and a draughts game can
+     * last 150 moves a side or more (kings chasing to the 25-move rule), long after the 20 moves
+     * the budget expects late in a game. Planned for 20, a 1-minute game of 158 moves a side had
+     * spent its whole clock by its own count.
+     */
+    static final int SUDDEN_DEATH_RESERVE_MOVES = 100;
 
     private volatile long start;
     private final long softMs;
@@ -46,7 +55,9 @@ public final class TimeManager {
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
             // More moves expected early in the game; fewer remain later.
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
-            long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (movesToGo + 2);
+            boolean suddenDeath = inc == 0 && limits.movesToGo() <= 0;
+            int reserveMoves = suddenDeath ? Math.max(movesToGo, SUDDEN_DEATH_RESERVE_MOVES) : movesToGo;
+            long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (reserveMoves + 2);
             long target = Math.max(1, budget / movesToGo) * phasePercent(ply, pieces) / 100;
             long left = Math.max(1, time - moveOverheadMs);
             long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);

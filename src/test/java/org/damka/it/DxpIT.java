@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(180)
 class DxpIT {
     private static final Pattern LISTENING = Pattern.compile("listening on 127\\.0\\.0\\.1:(\\d+)");
-    private static final Pattern GAME = Pattern.compile("game (\\d): damka (white|black) vs damka: (1-0|0-1|1/2-1/2) \\((.+)\\) after (\\d+) plies");
+    private static final Pattern GAME = Pattern.compile("game (\\d): damka (white|black) vs damka: (1-0|0-1|1/2-1/2) \\((.+)\\) after (\\d+) plies, damka's clock \\d+\\.\\d s by its own count");
 
     @Test
     void serverAndClientPlayTwoCompleteGames() throws Exception {
@@ -107,7 +107,7 @@ class DxpIT {
             try (JarProcess client = new JarProcess("dxp", "--connect", "127.0.0.1:" + port,
                     "--games", "1", "--time", "1", "--moves", "10", "--move-time", "15")) {
                 String game = client.next(60_000);
-                assertTrue(game.matches("game 1: damka white vs damka: \\* \\(10 moves played\\) after 20 plies"), game);
+                assertTrue(game.matches("game 1: damka white vs damka: \\* \\(10 moves played\\) after 20 plies, damka's clock \\d+\\.\\d s by its own count"), game);
                 assertTrue(client.waitFor(10_000), client.transcript());
                 assertEquals(0, client.exitValue(), client.transcript());
             }

@@ -62,6 +62,22 @@ class TimeManagerTest {
         assertEquals(1, new TimeManager(clock(300, 10, 0), 0, 30, 0).softMs());
     }
 
+    /**
+     * A sudden-death game much longer than planned (200 moves a side, each search stopping at its
+     * soft limit and costing the overhead besides) still has time left at its end.
+     */
+    @Test
+    void aLongSuddenDeathGameKeepsTimeForItsLastMoves() {
+        long overhead = 10, clock = 60_000;
+        for (int move = 0; move < 200; move++) {
+            assertTrue(clock >= 10 * overhead, "left before move " + move + ": " + clock + " ms");
+            int ply = 2 * move, pieces = move < 120 ? 20 : 6;
+            TimeManager t = at(clocks(clock, clock, 0), 0, overhead, ply, pieces);
+            clock -= t.softMs() + overhead;
+        }
+        assertTrue(clock >= 10 * overhead, "left after 200 moves: " + clock + " ms");
+    }
+
     private static SearchLimits clocks(long white, long black, long inc) {
         return SearchLimits.NONE.withClock(Position.WHITE, white, inc).withClock(Position.BLACK, black, inc);
     }

@@ -72,11 +72,14 @@ public final class DxpSession {
     }
 
     /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
-    public record FinishedGame(int number, char myColor, String opponent, String result, String reason, List<String> moves) {
+    /** @param clockLeftMs damka's thinking time left by its own count, or -1 when the game had no clock */
+    public record FinishedGame(int number, char myColor, String opponent, String result, String reason, List<String> moves,
+                               long clockLeftMs) {
         @Override
         public String toString() {
             return "game " + number + ": damka " + (myColor == DxpMessage.WHITE ? "white" : "black") + " vs " + opponent
-                    + ": " + result + " (" + reason + ") after " + moves.size() + " plies";
+                    + ": " + result + " (" + reason + ") after " + moves.size() + " plies"
+                    + (clockLeftMs < 0 ? "" : String.format(java.util.Locale.ROOT, ", damka's clock %.1f s by its own count", clockLeftMs / 1000.0));
         }
     }
 
@@ -391,7 +394,11 @@ public final class DxpSession {
         searching = false;
         waitForEngine(); // the search thread reports just before it ends
         long usedMs = (System.nanoTime() - searchStartNanos) / 1_000_000;
-        myClockMs = Math.max(0, myClockMs - usedMs);
+        // DXP has no clock messages: each side counts its own time, and the peer's count of ours
+        // also holds what we cannot measure (the socket both ways, our reading and writing), which
+        // Move Overhead stands for. Charged each move, so a long sudden-death game keeps it in hand
+        // (300 plies under load ran 0.5-0.7 s over the peer's minute when it was not charged).
+        myClockMs = Math.max(0, myClockMs - usedMs - engine.moveOverheadMs());
         if (!playing) return;
         if (s.move() == null) { // no legal move: think() would have ended the game
             think();
@@ -485,7 +492,7 @@ public final class DxpSession {
         if (!playing) return;
         stopSearch();
         playing = false;
-        FinishedGame rec = new FinishedGame(gameNumber, myColor, opponent, result, reason, game.moves());
+        FinishedGame rec = new FinishedGame(gameNumber, myColor, opponent, result, reason, game.moves(), minutes > 0 ? myClockMs : -1);
         finished.add(rec);
         log(rec.toString());
     }

@@ -47,6 +47,7 @@ class DxpSessionTest {
     private ServerSocket server;
     private CompletableFuture<List<DxpSession.FinishedGame>> follower;
     private final ByteArrayOutputStream logBytes = new ByteArrayOutputStream();
+    private final Engine engine = new Engine();
     private Socket peer;
     private InputStream in;
     private OutputStream out;
@@ -58,7 +59,7 @@ class DxpSessionTest {
         follower = CompletableFuture.supplyAsync(() -> {
             try (Socket s = server.accept()) {
                 DxpSession.Settings settings = DxpSession.Settings.named("damka").withMoveTimeMs(20).withSilenceMs(30_000);
-                return new DxpSession(new Engine(), new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, log).run();
+                return new DxpSession(engine, new DxpChannel(s), DxpSession.Role.FOLLOWER, settings, log).run();
             } catch (Exception e) {
                 throw new RuntimeException(e);
             }
@@ -183,6 +184,39 @@ class DxpSessionTest {
         assertEquals(g.moves(), games.get(0).moves(), "both sides saw the same game");
         String log = logBytes.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("chat from Tester: Hello from the test"), log);
+    }
+
+    /**
+     * DXP has no clock messages: the peer counts damka's time from its own send to its own read,
+     * which holds what damka cannot measure. Without charging Move Overhead for it each move, a
+     * 300-ply sudden-death game under load ran 0.5-0.7 s over by the peer's count.
+     */
+    @Test
+    void eachMoveIsChargedTheMoveOverheadOnTopOfItsSearch() throws Exception {
+        long overheadMs = 1_000;
+        engine.setMoveOverheadMs(overheadMs);
+        send("R01" + "Tester" + " ".repeat(26) + "W" + "010" + "000" + "A"); // damka White, 10 minutes
+        assertEquals("A" + NAME32 + "0", receive());
+        Game g = new Game(RULES, Fen.parse(RULES, RULES.startFen()));
+        int damkaMoves = 0;
+        while (g.plies() < 10) {
+            String m = receiveSkippingChat();
+            int i = legalIndex(g, m);
+            assertTrue(i >= 0, "illegal move " + m);
+            g.play(g.legalMoves(new MoveList()), i);
+            damkaMoves++;
+            send(encode(g, 0));
+            g.play(g.legalMoves(new MoveList()), 0);
+        }
+        receiveSkippingChat(); // damka's sixth move, then the game ends at its turn
+        damkaMoves++;
+        send("E01");
+        assertEquals("E01", receiveSkippingChat());
+        DxpSession.FinishedGame game = follower.get(30, TimeUnit.SECONDS).get(0);
+        long charged = 600_000 - game.clockLeftMs();
+        assertTrue(charged >= damkaMoves * overheadMs, damkaMoves + " moves charged " + charged + " ms in all");
+        assertTrue(charged < damkaMoves * (overheadMs + 5_000), damkaMoves + " moves of 20 ms charged " + charged + " ms");
+        assertTrue(logBytes.toString(StandardCharsets.UTF_8).contains("damka's clock "), logBytes.toString(StandardCharsets.UTF_8));
     }
 
     @Test
