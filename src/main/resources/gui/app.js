@@ -21,9 +21,15 @@
     app.ws = ws;
     ws.onopen = () => {
       $('conn').textContent = 'connected';
-      if (app.room) send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
       const q = app.queue; app.queue = [];
-      q.forEach(send);
+      if (app.room) {
+        // Rejoining: what was asked while disconnected was for a position that may be gone, and
+        // its refusal would hide the join's own answer (e.g. that the room expired).
+        send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
+      } else {
+        q.forEach(send);
+      }
+      if (app.state) highlight();
     };
     ws.onmessage = (e) => receive(JSON.parse(e.data));
     ws.onclose = (e) => {
@@ -31,6 +37,8 @@
       if (e.code === 1009) app.notice = 'The last request was too long (at most 64 KB) and was not carried out';
       // 1008: refused by a limit of the server (too many connections from this address): say which
       $('conn').textContent = e.code === 1008 && e.reason ? 'refused: ' + e.reason + '; retrying…' : 'disconnected, reconnecting…';
+      app.selected = null;
+      if (app.state) { hideChooser(); highlight(); $('status').textContent = 'Disconnected: reconnecting…'; }
       setTimeout(connect, 1000);
     };
   }
@@ -57,13 +65,14 @@
   }
 
   function joined(msg) {
+    const sameSeat = app.room === msg.room && app.seat === msg.seat && app.board;
     app.room = msg.room; app.seat = msg.seat; app.mode = msg.mode;
     if (msg.token) { app.token = msg.token; sessionStorage.setItem('damka-token-' + msg.room, msg.token); }
     else app.token = null;
     if (location.hash !== '#' + msg.room) history.replaceState(null, '', '#' + msg.room);
     if (!app.board || app.board.variant !== msg.board.variant) app.state = null;
     app.board = msg.board;
-    app.flipped = msg.seat === 'black';
+    if (!sameSeat) app.flipped = msg.seat === 'black';
     $('lobby').classList.add('hidden');
     $('game').classList.remove('hidden');
     $('message').textContent = app.notice || '';
@@ -111,7 +120,8 @@
     const svg = $('board');
     while (svg.firstChild) svg.removeChild(svg.firstChild);
     const g = geometry();
-    svg.setAttribute('viewBox', '0 0 ' + g.w + ' ' + g.h);
+    // a margin of two units: the outline of the outer hexagons is drawn half outside their cells
+    svg.setAttribute('viewBox', '-2 -2 ' + (g.w + 4) + ' ' + (g.h + 4));
     svg.dataset.variant = app.board.variant;
     if (!g.hex) el('rect', { x: 0, y: 0, width: g.w, height: g.h, class: 'light' }, svg);
     const cells = el('g', { id: 'cells' }, svg);
@@ -214,21 +224,28 @@
     if (app.selected) {
       cellNode(app.selected).classList.add('selected');
       for (const m of s.legal) if (m.path[0] === app.selected) cellNode(m.path[m.path.length - 1]).classList.add('target');
+      // a capture back to its first square: its first landing shows where it goes
+      for (const m of s.legal) if (m.path[0] === app.selected && m.path[m.path.length - 1] === app.selected) cellNode(m.path[1]).classList.add('path');
     }
   }
 
   // ---- state ------------------------------------------------------------------------------
   function myTurn() {
     const s = app.state;
-    return !!s && !s.result && !s.thinking && (app.seat === 'both' || app.seat === s.toMove);
+    return !!s && !s.result && !s.thinking && (app.seat === 'both' || app.seat === s.toMove)
+      && !!app.ws && app.ws.readyState === WebSocket.OPEN;
   }
 
   function showState(s) {
     const prev = app.state;
     app.state = s;
-    app.selected = null;
-    hideChooser();
-    $('message').textContent = '';
+    // Someone joining, leaving or reconnecting sends the same position again: a move half made stays.
+    const samePosition = prev && prev.fen === s.fen && prev.ply === s.ply && prev.thinking === s.thinking;
+    if (!samePosition || !app.selected || !s.legal.some((m) => m.path[0] === app.selected)) {
+      app.selected = null;
+      hideChooser();
+    }
+    if (!samePosition) $('message').textContent = '';
     app.animation = null;
     app.animating = 0;
     if (prev && s.ply === prev.ply + 1 && s.last && prev.fen !== s.fen) animate(prev, s);
@@ -238,9 +255,16 @@
     list.innerHTML = '';
     const first = app.board.firstSide;
     // move numbers start with the variant's first side (Black in english)
+    const other = (side) => (side === 'white' ? 'black' : 'white');
+    const startedBy = s.moves.length % 2 === 0 ? s.toMove : other(s.toMove);
+    const offset = startedBy === first ? 0 : 1;
     let li = null;
+    if (offset && s.moves.length) {
+      li = document.createElement('li'); list.appendChild(li);
+      const gap = document.createElement('span'); gap.textContent = '…'; gap.className = 'gap'; li.appendChild(gap);
+    }
     s.moves.forEach((m, i) => {
-      if (!li || i % 2 === 0) { li = document.createElement('li'); list.appendChild(li); }
+      if (!li || (i + offset) % 2 === 0) { li = document.createElement('li'); list.appendChild(li); }
       const span = document.createElement('span'); span.textContent = m; li.appendChild(span);
     });
     list.dataset.first = first;
@@ -291,12 +315,24 @@
   function pick(name) {
     finishAnimation();
     if (!myTurn()) return;
-    if (app.selected && name !== app.selected) {
+    if (app.selected) {
+      // A capture may end on its own first square (around a group of pieces): the second click
+      // on the selected piece plays it, where it would otherwise deselect.
       const ms = movesBetween(app.selected, name);
       if (ms.length === 1) { play(ms[0]); return; }
       if (ms.length > 1) { showChooser(ms); return; }
+      // A square the capture passes through (the first landing, clicked as on a real board):
+      // the one capture through it is played; several are offered.
+      const through = name === app.selected ? []
+        : app.state.legal.filter((m) => m.path[0] === app.selected && m.path.indexOf(name, 1) > 0);
+      if (through.length === 1) { play(through[0]); return; }
+      if (through.length > 1) { showChooser(through); return; }
     }
-    app.selected = app.state.legal.some((m) => m.path[0] === name) && name !== app.selected ? name : null;
+    const movable = app.state.legal.some((m) => m.path[0] === name);
+    app.selected = movable && name !== app.selected ? name : null;
+    const own = app.state.pieces.some((p) => p.cell === name && p.side === app.state.toMove);
+    $('message').textContent = !movable && own
+      ? 'This piece cannot move' + (app.state.legal.some((m) => m.captured.length > 0) ? ': a capture is compulsory' : '') : '';
     highlight();
   }
 
@@ -383,6 +419,10 @@
   };
   $('analyse').onclick = () => send({ type: 'analyse', lines: app.analysing ? 0 : Number($('lines').value) });
   $('chooser-cancel').onclick = () => { hideChooser(); app.selected = null; highlight(); };
+  document.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !$('chooser').classList.contains('hidden')) $('chooser-cancel').click();
+  });
+  $('room-code').addEventListener('keydown', (e) => { if (e.key === 'Enter') joinCode(undefined); });
 
   function showLobby() {
     $('game').classList.add('hidden');
@@ -397,5 +437,14 @@
     app.room = location.hash.slice(1).toUpperCase();
     app.token = sessionStorage.getItem('damka-token-' + app.room);
   }
+  // A room link pasted into this tab's address bar changes only the hash: join that room.
+  window.addEventListener('hashchange', () => {
+    const code = location.hash.slice(1).toUpperCase().replace(/[\s-]/g, '');
+    if (!code || code === app.room) return;
+    app.room = code;
+    app.token = sessionStorage.getItem('damka-token-' + code);
+    app.seat = null;
+    send({ type: 'join', room: code, token: app.token || undefined });
+  });
   connect();
 })();

@@ -322,4 +322,72 @@ class GuiBrowserIT {
             assertFalse(b.id("game").isDisplayed());
         }
     }
+
+    /**
+     * A capture around a group of pieces ends on its own first square: the second click on the
+     * selected piece deselected it, so the move could not be played and the game was stuck.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"russian|W:Wc3:Bb4,d4,b6,d6", "international|W:W28:B12,13,22,23"})
+    void aCaptureBackToItsFirstSquareIsPlayedByClickingThatSquareAgain(String variantAndFen) throws Exception {
+        String[] v = variantAndFen.split("\\|");
+        Rules rules = Variants.byName(v[0]);
+        try (Browser b = new Browser(1000, 800)) {
+            hotseatFrom(b, v[0], Fen.format(rules, Fen.parse(rules, v[1])));
+            List<Map<String, Object>> legal = b.legal();
+            assertEquals(1, legal.size());
+            List<?> path = (List<?>) legal.get(0).get("path");
+            assertEquals(path.get(0), path.get(path.size() - 1), "the only move comes back to its square");
+            b.clickMove(legal.get(0));
+            assertEquals(legal.get(0).get("text"), ((Map<?, ?>) b.state().get("last")).get("text"));
+        }
+    }
+
+    /** The move list numbers from the side that began (as the PDN does): "1. … 30x23x14 2. 25-30 14-10". */
+    @Test
+    void movesAreNumberedFromTheSideThatBegan() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            Rules english = Variants.ENGLISH; // which begins with Black; White to move here
+            hotseatFrom(b, "english", Fen.format(english, Fen.parse(english, "W:W30:B17,18,25,26")));
+            b.clickMove(b.legal().get(0));
+            b.clickMove(b.legal().get(0));
+            List<?> moves = (List<?>) b.state().get("moves");
+            Object rows = b.js("return Array.from(document.querySelectorAll('#moves li'))"
+                    + ".map(li => Array.from(li.children).map(s => s.textContent).join(' '));");
+            assertEquals(List.of("… " + moves.get(0), String.valueOf(moves.get(1))), rows);
+        }
+    }
+
+    /**
+     * Online: someone arriving re-sent the position, which dropped the piece the player had
+     * selected, and the click on its target did nothing. A room link pasted into a tab that
+     * already shows the board changed only the address (no join).
+     */
+    @Test
+    void aHalfMadeMoveSurvivesAnArrivalAndARoomLinkJoinsFromAnOpenTab() throws Exception {
+        try (Browser host = new Browser(1000, 800); Browser guest = new Browser(1000, 800)) {
+            host.driver.get(url());
+            host.select("variant", "russian");
+            host.select("side", "white");
+            host.id("create-room").click();
+            String code = host.waitFor(Duration.ofSeconds(10), d -> d.findElements(org.openqa.selenium.By.id("code")).isEmpty()
+                    ? null : host.id("code").getText());
+            host.waitFor(Duration.ofSeconds(10), d -> host.myTurn());
+            Map<String, Object> move = host.legal().get(0);
+            List<?> path = (List<?>) move.get("path");
+            host.cell((String) path.get(0)).click();
+            assertEquals(path.get(0), host.js("return window.damka.selected;"));
+
+            guest.driver.get(url());
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("lobby").isDisplayed());
+            guest.js("location.hash = arguments[0];", code); // as a link pasted into the address bar
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
+            assertEquals("black", guest.seat());
+            host.waitFor(Duration.ofSeconds(10), d -> "connected".equals(((Map<?, ?>) host.state().get("seats")).get("black")));
+
+            host.cell((String) path.get(path.size() - 1)).click();
+            host.waitFor(Duration.ofSeconds(10), d -> host.ply() == 1);
+            assertEquals(move.get("text"), ((List<?>) host.state().get("moves")).get(0));
+        }
+    }
 }
