@@ -369,6 +369,17 @@ public final class Engine {
     }
 
     /**
+     * Builds what the next search needs (the search, the evaluation's weights, the endgame
+     * tables, whose load leaves its notes) without warming the JIT up: isready at the end of the
+     * input, where no move follows to warm up for, but the script still wants to know that the
+     * options it set are usable.
+     */
+    public synchronized void prepare() {
+        requireIdle();
+        buildSearch();
+    }
+
+    /**
      * Builds what the next search needs, so that go starts at once (the protocol calls it on
      * isready, which UCI GUIs send after changing options or starting a game), and the first time
      * for a variant warms the JIT up ({@link WarmUp}), so the first moves keep their time.

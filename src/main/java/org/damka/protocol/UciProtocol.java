@@ -318,7 +318,12 @@ public final class UciProtocol {
                     // A stopped search answers first (the GUI may then send position and go at once).
                     if (stopSent) awaitIdle();
                     try {
-                        if (!engine.searching() && !inputEnded && !quitting) engine.ready(); // nobody to warm up for at the end
+                        if (!engine.searching() && !quitting) {
+                            // At the end of the input nobody waits for a warm engine, but a script
+                            // checking its options still hears about bad weights or tables.
+                            if (inputEnded) engine.prepare();
+                            else engine.ready();
+                        }
                     } catch (IllegalArgumentException | IllegalStateException e) {
                         out.error("isready: " + e.getMessage()); // e.g. unreadable weights
                     } finally {

@@ -105,6 +105,19 @@ class EndOfInputIT {
     }
 
     /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
+    /**
+     * A script that sets the tables' folder (or the weights) and asks isready, then closes its
+     * input, was told nothing: isready at the end of the input skipped building the search, and so
+     * the tables' load and its notes, with the warm-up.
+     */
+    @Test
+    void isreadyAtTheEndOfTheInputStillSaysWhatTheTablesLoadFound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("missing").toString();
+        List<String> said = transcriptAfterEndOfInput("setoption name EGDBPath value " + missing + "\nisready");
+        assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + missing + " (no such folder)", "readyok"),
+                said, said.toString());
+    }
+
     private static List<String> transcriptAfterEndOfInput(String commands) {
         try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send(commands);
