@@ -142,7 +142,7 @@ public final class Egdb {
             } catch (OutOfMemoryError e) {
                 long heapMb = Runtime.getRuntime().maxMemory() >> 20;
                 warn.accept("EGDB: the tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
-                        + " need more memory than the Java heap has (" + (bytes >> 20) + " MB loaded, then " + (size >> 20)
+                        + " need more memory than the Java heap has (" + (bytes >> 20) + " MB loaded, then " + ((size + (1 << 20) - 1) >> 20) // rounded up: never "0 MB more"
                         + " MB more did not fit; heap at most " + heapMb + " MB); none are used. Give Java more with -Xmx or set EGDBPieces lower");
                 Egdb none = new Egdb(rules);
                 none.leftOutForMemory = true;

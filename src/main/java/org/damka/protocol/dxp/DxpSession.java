@@ -296,9 +296,8 @@ public final class DxpSession {
         }
         opponent = a.followerName().isEmpty() ? "opponent" : HubLine.printable(a.followerName()); // it reaches the terminal
         if (a.code() != '0') {
-            String why = opponent + " refused the game (GAMEACC code " + a.code() + ")";
-            log(why);
-            fail(why);
+            // Said once, by whoever runs the session (the log line doubled it).
+            fail(opponent + " refused the game (GAMEACC code " + a.code() + ")");
             done = true;
             return;
         }
