@@ -246,7 +246,8 @@ final class Room {
         if (t.isEmpty()) throw new IllegalArgumentException("nothing to import: paste a position string or a PDN game");
         String fen;
         List<String> moves;
-        if (t.startsWith("[") || t.matches("(?s)^\\d+\\..*")) {
+        // PDN: tags, a move number, or a comment before them; a position string starts with its side
+        if (t.startsWith("[") || t.startsWith("{") || t.startsWith(";") || t.matches("(?s)^\\d+\\..*")) {
             List<Pdn.Record> records = Pdn.parse(t);
             if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
             Pdn.Record r = records.get(0);

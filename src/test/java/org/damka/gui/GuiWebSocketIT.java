@@ -351,6 +351,19 @@ class GuiWebSocketIT {
         }
     }
 
+    /** A PDN game without tags that begins with a comment was read as a position string and refused. */
+    @Test
+    void aPdnGameBeginningWithACommentIsImported() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            c.next("joined");
+            c.next("state");
+            c.send("{\"type\":\"import\",\"text\":\"{a game from a club}\\n1. c3-d4 f6-e5 *\"}");
+            JsonNode state = c.next("state");
+            assertEquals(2, state.get("ply").asInt(), state.toString());
+        }
+    }
+
     /** An analysis nobody watches any more kept the engine thread that every other room waits for. */
     @Test
     void theAnalysisStopsWhenItsLastPlayerLeaves() throws Exception {
