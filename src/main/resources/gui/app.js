@@ -276,7 +276,7 @@
     $('status').textContent = status;
     $('status').dataset.ply = s.ply;
     const r = $('result');
-    if (s.result) { r.textContent = s.result.score + ' — ' + s.result.reason; r.classList.remove('hidden'); }
+    if (s.result) { r.textContent = s.result.score + ' — ' + s.result.reason + outcomeForMe(s.result.score); r.classList.remove('hidden'); }
     else r.classList.add('hidden');
     app.analysing = s.analysis > 0;
     $('analyse').textContent = app.analysing ? 'Stop' : 'Start';
@@ -284,9 +284,25 @@
     $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
   }
 
+  // The result from the player's side: "you win", or who beat them.
+  function outcomeForMe(score) {
+    if (app.seat !== 'white' && app.seat !== 'black') return '';
+    if (score === '1/2-1/2') return ' (draw)';
+    const winner = score === '1-0' ? 'white' : score === '0-1' ? 'black' : null;
+    if (!winner) return '';
+    return winner === app.seat ? ' (you win)' : app.mode === 'engine' ? ' (damka wins)' : ' (you lose)';
+  }
+
   function showAnalysis(a) {
     if (!app.state || a.ply !== app.state.ply) return;
     const out = $('analysis');
+    if (a.finished) {
+      const d = document.createElement('div');
+      d.className = 'finished';
+      d.textContent = '(done for this position; it goes on after the next move)';
+      out.appendChild(d);
+      return;
+    }
     out.innerHTML = '';
     for (const l of a.lines) {
       const d = document.createElement('div');

@@ -392,7 +392,10 @@ final class Room {
             });
             synchronized (Room.this) {
                 leftMs.addAndGet(-(System.nanoTime() - start) / 1_000_000);
-                if (steppedAside.get() && generation.get() == gen && !closed) submitAnalysis(gen, leftMs, shownDepth);
+                if (generation.get() == gen && !closed) {
+                    if (steppedAside.get()) submitAnalysis(gen, leftMs, shownDepth);
+                    else broadcast(analysisFinished()); // the page says so: it starts again with the next move
+                }
             }
         }, () -> {
             // Only this generation's search: a later one of this room (its engine's move) runs on.
@@ -401,6 +404,15 @@ final class Room {
                 player.stopAnalysis();
             }
         });
+    }
+
+    /** The analysis of this position has ended (its time is up): its last lines stand. */
+    private ObjectNode analysisFinished() {
+        ObjectNode m = JSON.objectNode();
+        m.put("type", "analysis");
+        m.put("ply", game.plies());
+        m.put("finished", true);
+        return m;
     }
 
     private ObjectNode analysis(List<EnginePlayer.Line> lines) {

@@ -364,6 +364,26 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * An analysis that has ended (its time up, or one legal move, which is answered at once) said
+     * nothing, so the page showed it as running; it now sends finished.
+     */
+    @Test
+    void anAnalysisThatHasEndedSaysSo() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            c.next("joined");
+            c.next("state");
+            c.send("{\"type\":\"import\",\"text\":\"W:Wc3:Bb4,d4,b6,d6\"}"); // one legal move
+            c.next("state");
+            c.send("{\"type\":\"analyse\",\"lines\":1}");
+            JsonNode m;
+            do m = c.next("analysis"); while (!m.has("finished"));
+            assertTrue(m.get("finished").asBoolean(), m.toString());
+            assertEquals(0, m.get("ply").asInt());
+        }
+    }
+
     /** An analysis nobody watches any more kept the engine thread that every other room waits for. */
     @Test
     void theAnalysisStopsWhenItsLastPlayerLeaves() throws Exception {
