@@ -74,6 +74,9 @@ class GuiBrowserIT {
             assertNotNull(result.get("reason"));
             assertTrue(b.id("result").isDisplayed());
             assertTrue(b.id("result").getText().contains((String) result.get("reason")));
+            // said from the player's side (White here)
+            String outcome = Map.of("1-0", "(you win)", "0-1", "(damka wins)", "1/2-1/2", "(draw)").get((String) result.get("score"));
+            assertTrue(b.id("result").getText().endsWith(outcome), b.id("result").getText());
             assertTrue(moves > 0);
             // the page's move list holds every move of the game
             List<?> played = (List<?>) b.state().get("moves");
