@@ -445,6 +445,13 @@
     $('lobby').classList.remove('hidden');
   }
 
+  // The lobby's choices outlive a reload (the Lobby button reloads the page).
+  for (const id of ['variant', 'side', 'level']) {
+    const saved = localStorage.getItem('damka-' + id);
+    if (saved && Array.from($(id).options).some((o) => o.value === saved)) $(id).value = saved;
+    $(id).addEventListener('change', () => localStorage.setItem('damka-' + id, $(id).value));
+  }
+
   // A reload (or a shared link) joins the room in the address, with this tab's seat token if any.
   const seats = document.createElement('div');
   seats.id = 'seats';

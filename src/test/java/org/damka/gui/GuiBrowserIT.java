@@ -393,4 +393,20 @@ class GuiBrowserIT {
             assertEquals(move.get("text"), ((List<?>) host.state().get("moves")).get(0));
         }
     }
+
+    /** The Lobby button reloads the page, which set the variant and level back to russian and easy. */
+    @Test
+    void theLobbysChoicesOutliveAReload() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "hexagonal");
+            b.select("level", "strong");
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            b.id("leave").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("lobby").isDisplayed());
+            assertEquals("hexagonal", b.id("variant").getAttribute("value"));
+            assertEquals("strong", b.id("level").getAttribute("value"));
+        }
+    }
 }
