@@ -24,12 +24,16 @@
       const q = app.queue; app.queue = [];
       if (app.room) {
         // Rejoining: what was asked while disconnected was for a position that may be gone, and
-        // its refusal would hide the join's own answer (e.g. that the room expired).
+        // its refusal would hide the join's own answer (e.g. that the room expired). The board
+        // waits for that answer.
+        app.rejoining = true;
+        // a switch to another room asked while disconnected: rejoin where we were instead
+        if (app.leaving) { app.room = app.leaving.room; app.token = app.leaving.token; app.seat = app.leaving.seat; app.leaving = null; }
+        if (q.length) app.notice = 'Not sent while disconnected: ' + q.map((m) => m.type).join(', ');
         send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
       } else {
         q.forEach(send);
       }
-      if (app.state) highlight();
     };
     ws.onmessage = (e) => receive(JSON.parse(e.data));
     ws.onclose = (e) => {
@@ -58,14 +62,28 @@
         $('message').textContent = msg.message;
         $('lobby-message').textContent = msg.message;
         // a refused join (the room expired while the tab slept, a wrong code): back to the lobby
-        if (msg.request === 'join') { app.room = null; app.state = null; history.replaceState(null, '', location.pathname); showLobby(); }
+        if (msg.request === 'join') {
+          app.rejoining = false;
+          if (app.leaving) {
+            // a link to another room was refused: the server left us where we were
+            app.room = app.leaving.room; app.token = app.leaving.token; app.seat = app.leaving.seat; app.leaving = null;
+            history.replaceState(null, '', '#' + app.room);
+            if (app.state) highlight();
+          } else {
+            app.room = null; app.state = null; history.replaceState(null, '', location.pathname); showLobby();
+          }
+        }
         break;
       default: break;
     }
   }
 
   function joined(msg) {
-    const sameSeat = app.room === msg.room && app.seat === msg.seat && app.board;
+    app.rejoining = false;
+    const previous = app.leaving ? app.leaving.room : app.room;
+    app.leaving = null;
+    if (previous !== msg.room) { app.state = null; app.selected = null; hideChooser(); $('message').textContent = ''; }
+    const sameSeat = previous === msg.room && app.seat === msg.seat && app.board;
     app.room = msg.room; app.seat = msg.seat; app.mode = msg.mode;
     if (msg.token) { app.token = msg.token; sessionStorage.setItem('damka-token-' + msg.room, msg.token); }
     else app.token = null;
@@ -233,7 +251,7 @@
   function myTurn() {
     const s = app.state;
     return !!s && !s.result && !s.thinking && (app.seat === 'both' || app.seat === s.toMove)
-      && !!app.ws && app.ws.readyState === WebSocket.OPEN;
+      && !!app.ws && app.ws.readyState === WebSocket.OPEN && !app.rejoining;
   }
 
   function showState(s) {
@@ -406,10 +424,13 @@
   $('play-engine').onclick = () => create('engine');
   $('play-hotseat').onclick = () => create('hotseat');
   $('create-room').onclick = () => create('online');
+  // Room codes are typed in any case, with dashes or spaces between groups.
+  function roomCode(text) { return text.toUpperCase().replace(/[\s-]/g, ''); }
+
   function joinCode(seat) {
     const code = $('room-code').value.trim();
     if (!code) { $('lobby-message').textContent = 'Enter a room code'; return; }
-    const norm = code.toUpperCase().replace(/[\s-]/g, '');
+    const norm = roomCode(code);
     app.room = norm;
     app.token = sessionStorage.getItem('damka-token-' + norm);
     app.seat = seat === 'spectator' ? 'spectator' : null;
@@ -457,13 +478,15 @@
   seats.id = 'seats';
   $('room-info').after(seats);
   if (location.hash.length > 1) {
-    app.room = location.hash.slice(1).toUpperCase();
+    app.room = roomCode(decodeURIComponent(location.hash.slice(1)));
     app.token = sessionStorage.getItem('damka-token-' + app.room);
   }
   // A room link pasted into this tab's address bar changes only the hash: join that room.
   window.addEventListener('hashchange', () => {
-    const code = location.hash.slice(1).toUpperCase().replace(/[\s-]/g, '');
+    const code = roomCode(decodeURIComponent(location.hash.slice(1)));
     if (!code || code === app.room) return;
+    // Until the server answers, we are still in the old room (a refused join leaves us there).
+    if (app.room) app.leaving = { room: app.room, token: app.token, seat: app.seat };
     app.room = code;
     app.token = sessionStorage.getItem('damka-token-' + code);
     app.seat = null;

@@ -29,7 +29,11 @@ public final class EgdbSettings {
      * does not get (a bad file, too little memory, a folder with none); the other note is the
      * count of tables loaded.
      */
-    public record Note(String text, boolean trouble) { }
+    public record Note(String text, boolean trouble) {
+        static Note trouble(String text) { return new Note(text, true); }
+
+        static Note info(String text) { return new Note(text, false); }
+    }
 
     public synchronized String path() { return path; }
 
@@ -52,12 +56,12 @@ public final class EgdbSettings {
     public synchronized Egdb tables(Rules rules) {
         if (pieces == 0) return null;
         if (loaded == null || loaded.rules() != rules) {
-            loaded = Egdb.load(Path.of(path), rules, pieces, text -> notes.add(new Note(text, true)));
+            loaded = Egdb.load(Path.of(path), rules, pieces, text -> notes.add(Note.trouble(text)));
             if (loaded.slices() > 0) {
-                notes.add(new Note("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name()
-                        + " up to " + loaded.maxPieces() + " pieces from " + path, false));
+                notes.add(Note.info("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name()
+                        + " up to " + loaded.maxPieces() + " pieces from " + path));
             } else if (!path.equals(DEFAULT_PATH) && !loaded.leftOutForMemory()) {
-                notes.add(new Note("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path)), true));
+                notes.add(Note.trouble("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path))));
             }
         }
         return loaded.slices() == 0 ? null : loaded;

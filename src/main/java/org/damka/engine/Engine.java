@@ -389,8 +389,7 @@ public final class Engine {
         Rules r;
         String e;
         synchronized (this) {
-            requireIdle();
-            buildSearch();
+            prepare();
             r = rules;
             e = evaluation;
         }
@@ -569,6 +568,7 @@ public final class Engine {
         SearchListener once = new SearchListener() {
             @Override public void info(SearchInfo info) { listener.info(info); }
             @Override public void message(String text) { listener.message(text); }
+            @Override public void trouble(String text) { listener.trouble(text); }
             @Override public void bestMove(Move move, Move ponder) {
                 if (!done.compareAndSet(false, true)) return;
                 try {

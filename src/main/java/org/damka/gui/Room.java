@@ -246,8 +246,8 @@ final class Room {
         if (t.isEmpty()) throw new IllegalArgumentException("nothing to import: paste a position string or a PDN game");
         String fen;
         List<String> moves;
-        // PDN: tags, a move number, or a comment before them; a position string starts with its side
-        if (t.startsWith("[") || t.startsWith("{") || t.startsWith(";") || t.matches("(?s)^\\d+\\..*")) {
+        // PDN: tags, a move number, or a {comment} before them; a position string starts with its side
+        if (t.startsWith("[") || t.startsWith("{") || t.matches("(?s)^\\d+\\..*")) {
             List<Pdn.Record> records = Pdn.parse(t);
             if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
             Pdn.Record r = records.get(0);
@@ -380,7 +380,13 @@ final class Room {
         AtomicBoolean steppedAside = new AtomicBoolean();
         context.runAnalysis(() -> {
             long left = leftMs.get(), start = System.nanoTime();
-            if (generation.get() != gen || left <= 0) return;
+            if (generation.get() != gen) return;
+            if (left <= 0) { // its time ran out while it stepped aside
+                synchronized (Room.this) {
+                    if (generation.get() == gen && !closed) broadcast(analysisFinished());
+                }
+                return;
+            }
             player.analyse(fen, moves, lines, left, () -> generation.get() != gen || steppedAside.get(), report -> {
                 int depth = report.stream().mapToInt(EnginePlayer.Line::depth).max().orElse(0);
                 synchronized (Room.this) {

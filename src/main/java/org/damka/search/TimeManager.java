@@ -27,7 +27,8 @@ public final class TimeManager {
      * in hand: every move costs the overhead however fast it is played, and a draughts game can
      * last 150 moves a side or more (kings chasing to the 25-move rule), long after the 20 moves
      * the budget expects late in a game. Planned for 20, a 1-minute game of 158 moves a side had
-     * spent its whole clock by its own count.
+     * spent its whole clock by its own count. Never more than half the clock, and a game of
+     * many hundred moves a side still runs out.
      */
     static final int SUDDEN_DEATH_RESERVE_MOVES = 100;
 
@@ -55,9 +56,13 @@ public final class TimeManager {
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
             // More moves expected early in the game; fewer remain later.
             int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
-            boolean suddenDeath = inc == 0 && limits.movesToGo() <= 0;
-            int reserveMoves = suddenDeath ? Math.max(movesToGo, SUDDEN_DEATH_RESERVE_MOVES) : movesToGo;
-            long budget = time + inc * (movesToGo - 1) - moveOverheadMs * (reserveMoves + 2);
+            long reserve = moveOverheadMs * (movesToGo + 2);
+            // An increment below the overhead does not pay for it: sudden death as well.
+            if (inc < moveOverheadMs && limits.movesToGo() <= 0) {
+                // At most half the clock: a large overhead (or lateness margin) must not make every move instant.
+                reserve = Math.max(reserve, Math.min(moveOverheadMs * (SUDDEN_DEATH_RESERVE_MOVES + 2), time / 2));
+            }
+            long budget = time + inc * (movesToGo - 1) - reserve;
             long target = Math.max(1, budget / movesToGo) * phasePercent(ply, pieces) / 100;
             long left = Math.max(1, time - moveOverheadMs);
             long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);

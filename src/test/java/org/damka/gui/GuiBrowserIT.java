@@ -381,16 +381,30 @@ class GuiBrowserIT {
             host.cell((String) path.get(0)).click();
             assertEquals(path.get(0), host.js("return window.damka.selected;"));
 
+            // the guest is in a hotseat game of its own, a piece selected, when it opens the link
             guest.driver.get(url());
-            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("lobby").isDisplayed());
-            guest.js("location.hash = arguments[0];", code); // as a link pasted into the address bar
+            guest.select("variant", "russian");
+            guest.id("play-hotseat").click();
             guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
-            assertEquals("black", guest.seat());
+            String own = (String) guest.js("return window.damka.room;");
+            guest.cell((String) ((List<?>) guest.legal().get(0).get("path")).get(0)).click();
+            guest.js("location.hash = arguments[0];", code); // as a link pasted into the address bar
+            guest.waitFor(Duration.ofSeconds(10), d -> code.equals(guest.js("return window.damka.room;")) && "black".equals(guest.seat()));
+            assertEquals(null, guest.js("return window.damka.selected;"), "nothing carried over from the other room");
             host.waitFor(Duration.ofSeconds(10), d -> "connected".equals(((Map<?, ?>) host.state().get("seats")).get("black")));
 
             host.cell((String) path.get(path.size() - 1)).click();
             host.waitFor(Duration.ofSeconds(10), d -> host.ply() == 1);
             assertEquals(move.get("text"), ((List<?>) host.state().get("moves")).get(0));
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.ply() == 1);
+
+            // a link to a room that does not exist: refused, and the guest stays where it is
+            guest.js("location.hash = 'ZZZZZZZZZZ';");
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("message").getText().startsWith("no room with the code"));
+            assertEquals(code, guest.js("return window.damka.room;"));
+            assertTrue(guest.id("game").isDisplayed());
+            assertEquals("#" + code, guest.js("return location.hash;"));
+            assertTrue(!own.equals(code));
         }
     }
 

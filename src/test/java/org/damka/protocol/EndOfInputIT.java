@@ -104,7 +104,6 @@ class EndOfInputIT {
         }
     }
 
-    /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
     /**
      * A script that sets the tables' folder (or the weights) and asks isready, then closes its
      * input, was told nothing: isready at the end of the input skipped building the search, and so
@@ -118,6 +117,7 @@ class EndOfInputIT {
                 said, said.toString());
     }
 
+    /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
     private static List<String> transcriptAfterEndOfInput(String commands) {
         try (EngineUnderTest e = EngineUnderTest.start()) {
             e.send(commands);

@@ -64,7 +64,8 @@ class TimeManagerTest {
 
     /**
      * A sudden-death game much longer than planned (200 moves a side, each search stopping at its
-     * soft limit and costing the overhead besides) still has time left at its end.
+     * soft limit, where no new iteration starts, and costing the overhead besides) still has time
+     * left at its end. (Charged halfway to the hard limit, the same game runs out near move 150.)
      */
     @Test
     void aLongSuddenDeathGameKeepsTimeForItsLastMoves() {
@@ -76,6 +77,15 @@ class TimeManagerTest {
             clock -= t.softMs() + overhead;
         }
         assertTrue(clock >= 10 * overhead, "left after 200 moves: " + clock + " ms");
+    }
+
+    /** The sudden-death reserve is bounded by the clock: a large overhead still leaves moves to think on. */
+    @Test
+    void aLargeOverheadInSuddenDeathStillThinks() {
+        TimeManager t = at(clocks(10_000, 10_000, 0), 0, 100, 2, 40);
+        assertTrue(t.softMs() >= 40, "soft " + t.softMs());
+        TimeManager late = at(clocks(30_000, 30_000, 0), 0, 300, 60, 24);
+        assertTrue(late.softMs() >= 100, "soft " + late.softMs());
     }
 
     private static SearchLimits clocks(long white, long black, long inc) {

@@ -71,8 +71,10 @@ public final class DxpSession {
         }
     }
 
-    /** A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown). */
-    /** @param clockLeftMs damka's thinking time left by its own count, or -1 when the game had no clock */
+    /**
+     * A finished (or abandoned) game. {@code result} is 1-0, 0-1, 1/2-1/2 or * (unknown);
+     * {@code clockLeftMs} is damka's thinking time left by its own count, or -1 when the game had no clock.
+     */
     public record FinishedGame(int number, char myColor, String opponent, String result, String reason, List<String> moves,
                                long clockLeftMs) {
         @Override

@@ -68,6 +68,14 @@ class HubLoopTest {
     }
 
     @Test
+    void startsWithAFirstLineAlreadyRead() throws Exception {
+        List<String> out = run("hub", "init\nquit\n");
+        assertTrue(out.get(0).startsWith("id name=damka "), out.get(0));
+        assertEquals("wait", out.get(out.size() - 2));
+        assertEquals("ready", out.get(out.size() - 1));
+    }
+
+    @Test
     void depthLevelGivesOneDoneWithALegalMove() throws Exception {
         List<String> out = run(null, "pos start\nlevel depth=2\ngo think\nping\n");
         // ping during or after the search: either way a pong, and exactly one done.
