@@ -426,6 +426,11 @@
   $('create-room').onclick = () => create('online');
   // Room codes are typed in any case, with dashes or spaces between groups.
   function roomCode(text) { return text.toUpperCase().replace(/[\s-]/g, ''); }
+  // The room in the address; a malformed %-escape (a hand-typed link) is taken as it stands.
+  function hashCode() {
+    const raw = location.hash.slice(1);
+    try { return roomCode(decodeURIComponent(raw)); } catch (e) { return roomCode(raw); }
+  }
 
   function joinCode(seat) {
     const code = $('room-code').value.trim();
@@ -478,12 +483,12 @@
   seats.id = 'seats';
   $('room-info').after(seats);
   if (location.hash.length > 1) {
-    app.room = roomCode(decodeURIComponent(location.hash.slice(1)));
+    app.room = hashCode();
     app.token = sessionStorage.getItem('damka-token-' + app.room);
   }
   // A room link pasted into this tab's address bar changes only the hash: join that room.
   window.addEventListener('hashchange', () => {
-    const code = roomCode(decodeURIComponent(location.hash.slice(1)));
+    const code = hashCode();
     if (!code || code === app.room) return;
     // Until the server answers, we are still in the old room (a refused join leaves us there).
     if (app.room) app.leaving = { room: app.room, token: app.token, seat: app.seat };

@@ -423,4 +423,14 @@ class GuiBrowserIT {
             assertEquals("strong", b.id("level").getAttribute("value"));
         }
     }
+
+    /** A malformed %-escape in a hand-typed link stopped the page's script before it connected. */
+    @Test
+    void aMalformedLinkStillOpensThePage() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url() + "#%E0%A4%A");
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("lobby-message").getText().startsWith("no room with the code"));
+            assertEquals("connected", b.id("conn").getText());
+        }
+    }
 }
