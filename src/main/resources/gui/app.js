@@ -28,7 +28,7 @@
         // waits for that answer.
         app.rejoining = true;
         // a switch to another room asked while disconnected: rejoin where we were instead
-        if (app.leaving) { app.room = app.leaving.room; app.token = app.leaving.token; app.seat = app.leaving.seat; app.leaving = null; }
+        if (app.leaving) backToPreviousRoom();
         if (q.length) app.notice = 'Not sent while disconnected: ' + q.map((m) => m.type).join(', ');
         send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
       } else {
@@ -66,7 +66,7 @@
           app.rejoining = false;
           if (app.leaving) {
             // a link to another room was refused: the server left us where we were
-            app.room = app.leaving.room; app.token = app.leaving.token; app.seat = app.leaving.seat; app.leaving = null;
+            backToPreviousRoom();
             history.replaceState(null, '', '#' + app.room);
             if (app.state) highlight();
           } else {
@@ -76,6 +76,11 @@
         break;
       default: break;
     }
+  }
+
+  // A switch to another room (a pasted link) that will not happen: we are where we were.
+  function backToPreviousRoom() {
+    app.room = app.leaving.room; app.token = app.leaving.token; app.seat = app.leaving.seat; app.leaving = null;
   }
 
   function joined(msg) {
