@@ -89,6 +89,11 @@
     app.leaving = null;
     if (previous !== msg.room) { app.state = null; app.selected = null; hideChooser(); $('message').textContent = ''; }
     const sameSeat = previous === msg.room && app.seat === msg.seat && app.board;
+    // online, a new game swaps the colours: the server seats us again
+    const colours = ['white', 'black'];
+    if (previous === msg.room && colours.includes(app.seat) && colours.includes(msg.seat) && app.seat !== msg.seat) {
+      app.swapNotice = 'New game: you play ' + msg.seat; // said with the new game's position
+    }
     app.room = msg.room; app.seat = msg.seat; app.mode = msg.mode;
     if (msg.token) { app.token = msg.token; sessionStorage.setItem('damka-token-' + msg.room, msg.token); }
     else app.token = null;
@@ -263,12 +268,13 @@
     const prev = app.state;
     app.state = s;
     // Someone joining, leaving or reconnecting sends the same position again: a move half made stays.
-    const samePosition = prev && prev.fen === s.fen && prev.ply === s.ply && prev.thinking === s.thinking;
+    const samePosition = prev && prev.fen === s.fen && prev.ply === s.ply && prev.thinking === s.thinking
+      && !prev.result === !s.result; // a new game from a game resigned at its start: the same board
     if (!samePosition || !app.selected || !s.legal.some((m) => m.path[0] === app.selected)) {
       app.selected = null;
       hideChooser();
     }
-    if (!samePosition) $('message').textContent = '';
+    if (!samePosition) { $('message').textContent = app.swapNotice || ''; app.swapNotice = null; }
     app.animation = null;
     app.animating = 0;
     if (prev && s.ply === prev.ply + 1 && s.last && prev.fen !== s.fen) animate(prev, s);
@@ -296,6 +302,7 @@
     if (s.result) status = 'Game over';
     else if (s.thinking) status = 'damka is thinking…';
     else status = cap(s.toMove) + ' to move' + (myTurn() && app.seat !== 'both' ? ' (you)' : '');
+    if (s.drawOffer && !s.result) status += ' — ' + (s.drawOffer === app.seat ? 'you offered a draw' : cap(s.drawOffer) + ' offers a draw');
     $('status').textContent = status;
     $('status').dataset.ply = s.ply;
     const r = $('result');
@@ -304,7 +311,40 @@
     app.analysing = s.analysis > 0;
     $('analyse').textContent = app.analysing ? 'Stop' : 'Start';
     if (!app.analysing) $('analysis').textContent = '';
+    showDecisions(s);
     $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
+  }
+
+  // Resign and draw: a player's, while the game goes on. The engine takes no draw offers; in
+  // hotseat both players are at the board, so a draw is agreed at once. Resigning, and a draw in
+  // hotseat, ask for a second click, so one slip does not end the game.
+  function showDecisions(s) {
+    const player = app.seat === 'white' || app.seat === 'black' || app.seat === 'both';
+    const open = player && !s.result;
+    $('decide').classList.toggle('hidden', !player);
+    $('resign').disabled = !open;
+    const offered = s.drawOffer && !s.result ? s.drawOffer : null;
+    const theirs = offered && offered !== app.seat && app.seat !== 'both';
+    $('draw').classList.toggle('hidden', app.mode === 'engine');
+    $('draw').disabled = !open || offered === app.seat;
+    const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';
+    if (armed && armed.button === $('draw')) armed.label = label; else $('draw').textContent = label;
+    $('decline').classList.toggle('hidden', !open || !theirs);
+    if (!open) disarm();
+  }
+  // The button waiting for its second click, or null.
+  let armed = null;
+  function disarm() {
+    if (!armed) return;
+    armed.button.textContent = armed.label;
+    clearTimeout(armed.timer);
+    armed = null;
+  }
+  function confirmThen(button, question, action) {
+    if (armed && armed.button === button) { disarm(); action(); return; }
+    disarm();
+    armed = { button: button, label: button.textContent, timer: setTimeout(disarm, 4000) };
+    button.textContent = question;
   }
 
   // The result from the player's side: "you win", or who beat them.
@@ -452,6 +492,12 @@
   $('flip').onclick = () => { app.flipped = !app.flipped; drawBoard(); };
   $('undo').onclick = () => send({ type: 'undo' });
   $('newgame').onclick = () => send({ type: 'newgame' });
+  $('resign').onclick = () => confirmThen($('resign'), 'Resign? Click again', () => send({ type: 'resign' }));
+  $('draw').onclick = () => {
+    if (app.seat === 'both') confirmThen($('draw'), 'Agree a draw? Click again', () => send({ type: 'draw' }));
+    else send({ type: 'draw' });
+  };
+  $('decline').onclick = () => send({ type: 'draw', accept: false });
   $('leave').onclick = () => { history.replaceState(null, '', location.pathname); location.reload(); };
   $('export-fen').onclick = () => { if (app.state) $('io').value = app.state.fen; };
   $('export-pdn').onclick = () => send({ type: 'export' });

@@ -93,6 +93,8 @@ public final class Client implements Session.Listener.AutoDemanding {
             case "move" -> inRoom().move(seat, text(request, "move"));
             case "undo" -> inRoom().undo(seat);
             case "newgame" -> inRoom().newGame(seat);
+            case "resign" -> inRoom().resign(seat);
+            case "draw" -> inRoom().draw(seat, drawAnswer(request));
             case "import" -> inRoom().load(seat, text(request, "text"));
             case "export" -> {
                 ObjectNode m = MAPPER.createObjectNode();
@@ -109,7 +111,7 @@ public final class Client implements Session.Listener.AutoDemanding {
             }
             case "ping" -> send("{\"type\":\"pong\"}");
             default -> throw new IllegalArgumentException("unknown request type '" + abbreviate(type)
-                    + "' (create, join, move, undo, newgame, import, export, analyse, ping)");
+                    + "' (create, join, move, undo, newgame, resign, draw, import, export, analyse, ping)");
         }
     }
 
@@ -152,6 +154,14 @@ public final class Client implements Session.Listener.AutoDemanding {
         Room.Seat held = r.reserve(token, wanted);
         if (r != room) leaveRoom();
         r.enter(this, held);
+    }
+
+    /** A draw request offers (or accepts) unless it says "accept": false, which declines. */
+    private static boolean drawAnswer(JsonNode request) {
+        JsonNode accept = request.get("accept");
+        if (accept == null || accept.isNull()) return true;
+        if (!accept.isBoolean()) throw new IllegalArgumentException("\"accept\" must be true or false");
+        return accept.booleanValue();
     }
 
     private Room inRoom() {

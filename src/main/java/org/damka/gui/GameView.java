@@ -2,6 +2,7 @@ package org.damka.gui;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Pattern;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.game.Game;
+import org.damka.game.GameResult;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -43,8 +45,11 @@ final class GameView {
         return b;
     }
 
-    /** Fills a state message with the game's position, legal moves, history and result. */
-    static void fill(ObjectNode state, Game game) {
+    /**
+     * Fills a state message with the game's position, legal moves, history and its result (the
+     * board's, or one the players decided; no legal moves once there is one).
+     */
+    static void fill(ObjectNode state, Game game, Optional<GameResult> result) {
         Rules rules = game.rules();
         Geometry g = rules.geometry();
         Position p = game.position();
@@ -62,7 +67,6 @@ final class GameView {
         ArrayNode moves = state.putArray("moves");
         game.moves().forEach(moves::add);
         ArrayNode legal = state.putArray("legal");
-        var result = game.result();
         if (result.isEmpty()) {
             MoveList list = game.legalMoves(new MoveList());
             MoveNotation notation = new MoveNotation(rules);

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.game.Game;
+import org.damka.game.GameResult;
 import org.damka.match.Pdn;
 import org.damka.rules.Rules;
 
@@ -53,6 +55,10 @@ final class Room {
     private final AtomicInteger generation = new AtomicInteger();
     private String startFen; // null: the variant's start position
     private Game game;
+    /** A result the players gave (a resignation, a draw agreed), or null while the board decides. */
+    private GameResult decision;
+    /** The side whose draw offer stands (online), or -1: it stands until the other side moves or answers. */
+    private int drawOfferBy = -1;
     private EnginePlayer engine;
     private boolean thinking;
     private int analysisLines; // 0: analysis off
@@ -118,6 +124,13 @@ final class Room {
         if (closed) throw new IllegalArgumentException("the room has expired");
         touch();
         client.seated(this, seat.seat());
+        client.send(joined(seat).toString());
+        clients.add(client);
+        broadcast(state());
+    }
+
+    /** The message that tells a client which seat it has (again, after the colours swapped). */
+    private ObjectNode joined(Seat seat) {
         ObjectNode joined = JSON.objectNode();
         joined.put("type", "joined");
         joined.put("room", code);
@@ -125,9 +138,7 @@ final class Room {
         joined.put("seat", seat.seat() == BOTH ? "both" : seat.seat() == SPECTATOR ? "spectator" : GameView.side(seat.seat()));
         if (seat.token() != null) joined.put("token", seat.token());
         joined.set("board", GameView.board(rules));
-        client.send(joined.toString());
-        clients.add(client);
-        broadcast(state());
+        return joined;
     }
 
     /**
@@ -196,14 +207,61 @@ final class Room {
     /** Plays a move sent by a client in the given seat; throws (nothing changed) when it may not. */
     synchronized void move(int seat, String text) {
         touch();
-        var result = game.result();
-        if (result.isPresent()) throw new IllegalArgumentException("the game is over (" + result.get() + ")");
+        checkNotOver();
         int toMove = game.position().sideToMove();
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot move");
         if (seat != BOTH && seat != toMove) throw new IllegalArgumentException("it is " + GameView.side(toMove) + "'s turn");
         if (toMove == engineSide) throw new IllegalArgumentException("the engine is thinking");
         game.play(text);
+        if (drawOfferBy == (toMove ^ 1)) drawOfferBy = -1; // played on: the offer is declined
         changed();
+    }
+
+    /** How the game has ended: by the players' decision, else by the board and the draw rules. */
+    private Optional<GameResult> result() {
+        return decision != null ? Optional.of(decision) : game.result();
+    }
+
+    private void checkNotOver() {
+        var result = result();
+        if (result.isPresent()) throw new IllegalArgumentException("the game is over (" + result.get() + ")");
+    }
+
+    /**
+     * The player in this seat gives the game up: its own side, or in hotseat the side to move.
+     * Against the engine the player resigns; the engine never does.
+     */
+    synchronized void resign(int seat) {
+        touch();
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot resign");
+        checkNotOver();
+        int loser = seat == BOTH ? game.position().sideToMove() : seat;
+        decide(new GameResult(loser == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
+                (loser == Position.WHITE ? "White" : "Black") + " resigned"));
+    }
+
+    /**
+     * A draw by agreement. Online, a player offers it and the other accepts by offering too (or
+     * declines by answering no, or by moving); in hotseat both players are at the board, so the
+     * offer is the agreement. The engine takes no offers.
+     */
+    synchronized void draw(int seat, boolean accept) {
+        touch();
+        if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot offer a draw");
+        if (mode == Mode.ENGINE) throw new IllegalArgumentException("damka does not take draw offers: play on, or resign");
+        checkNotOver();
+        if (!accept) {
+            if (drawOfferBy != (seat ^ 1)) throw new IllegalArgumentException("there is no draw offer to decline");
+            drawOfferBy = -1;
+            broadcast(state());
+            return;
+        }
+        if (seat == BOTH || drawOfferBy == (seat ^ 1)) {
+            decide(new GameResult(GameResult.Outcome.DRAW, "draw agreed"));
+        } else if (drawOfferBy != seat) {
+            drawOfferBy = seat;
+            broadcast(state());
+        }
     }
 
     /** Takes back moves: against the engine to the player's previous turn, in hotseat one move. */
@@ -219,22 +277,57 @@ final class Room {
             moves.remove(moves.size() - 1);
             g = replay(moves);
         }
-        game = g;
+        setGame(g);
         changed();
     }
 
+    /**
+     * The variant's start position again. Online either player may restart, but only a finished
+     * game, and the players then swap colours (each is told its new seat).
+     */
     synchronized void newGame(int seat) {
         touch();
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot start a new game");
         if (mode == Mode.ONLINE && seat != BOTH) {
-            // Online either player may restart, but only a finished game. When both ask at once,
-            // the second finds the game restarted already: nothing to do, and nothing to refuse.
-            if (game.plies() == 0 && startFen == null) return;
-            if (game.result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
+            // When both ask at once, the second finds the game restarted already: nothing to do,
+            // and nothing to refuse.
+            if (game.plies() == 0 && startFen == null && decision == null) return;
+            if (result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
+            swapColours();
         }
         startFen = null;
-        game = replay(List.of());
+        setGame(replay(List.of()));
         changed();
+    }
+
+    /** Online: the seats change hands (tokens and clients alike), so each player has the other colour. */
+    private void swapColours() {
+        String token = tokens[0];
+        tokens[0] = tokens[1];
+        tokens[1] = token;
+        long vacated = vacatedAt[0];
+        vacatedAt[0] = vacatedAt[1];
+        vacatedAt[1] = vacated;
+        for (Client c : clients) {
+            int s = c.seat();
+            if (s != Position.WHITE && s != Position.BLACK) continue;
+            c.seated(this, s ^ 1);
+            c.send(joined(new Seat(s ^ 1, tokens[s ^ 1])).toString());
+        }
+    }
+
+    /** The players have ended the game: no offer stands after it. */
+    private void decide(GameResult result) {
+        decision = result;
+        drawOfferBy = -1;
+        changed();
+    }
+
+    /** A new game or a new point in it: what the players decided about the old one is gone. */
+    private void setGame(Game g) {
+        game = g;
+        decision = null;
+        drawOfferBy = -1;
     }
 
     /** Sets up a position string or a PDN game (moves replayed by the rules core). */
@@ -274,7 +367,7 @@ final class Room {
             }
         }
         startFen = fen == null ? null : Fen.format(rules, g.startPosition());
-        game = g;
+        setGame(g);
         changed();
     }
 
@@ -287,7 +380,7 @@ final class Room {
         tags.put("Date", LocalDate.now().toString().replace('-', '.'));
         tags.put("White", playerName(Position.WHITE));
         tags.put("Black", playerName(Position.BLACK));
-        var result = game.result();
+        var result = result();
         String score = result.map(r -> r.outcome().score()).orElse("*");
         tags.put("Result", score);
         Pdn.putGameTags(tags, rules, startFen);
@@ -324,7 +417,7 @@ final class Room {
         generation.incrementAndGet();
         if (engine != null) engine.stop();
         thinking = false;
-        boolean over = game.result().isPresent();
+        boolean over = result().isPresent();
         if (!over && game.position().sideToMove() == engineSide) {
             thinking = true;
             submitEngineMove();
@@ -442,7 +535,8 @@ final class Room {
         s.put("type", "state");
         s.put("room", code);
         s.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
-        GameView.fill(s, game);
+        GameView.fill(s, game, result());
+        if (drawOfferBy >= 0) s.put("drawOffer", GameView.side(drawOfferBy));
         s.put("thinking", thinking);
         s.put("analysis", analysisLines);
         ObjectNode seats = s.putObject("seats");

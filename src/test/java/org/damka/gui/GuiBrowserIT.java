@@ -230,11 +230,7 @@ class GuiBrowserIT {
             host.driver.get(url());
             host.id("join-room").click(); // no code: said in the lobby (it was written into the hidden board)
             assertEquals("Enter a room code", host.id("lobby-message").getText());
-            host.select("variant", "russian");
-            host.select("side", "white");
-            host.id("create-room").click();
-            String code = host.waitFor(Duration.ofSeconds(10), d -> d.findElements(org.openqa.selenium.By.id("code")).isEmpty()
-                    ? null : host.id("code").getText());
+            String code = createRussianRoom(host);
             assertTrue(code.matches("[0-9A-Z]{10}"), code);
             assertEquals("white", host.seat());
 
@@ -267,6 +263,63 @@ class GuiBrowserIT {
             assertTrue(reloaded);
             assertEquals(host.state().get("fen"), guest.state().get("fen"));
             assertTrue(guest.id("result").isDisplayed());
+        }
+    }
+
+    /** Creates an online russian room from the lobby on the host's page, the host White; its code. */
+    static String createRussianRoom(Browser host) {
+        host.select("variant", "russian");
+        host.select("side", "white");
+        host.id("create-room").click();
+        return host.waitFor(Duration.ofSeconds(10), d -> d.findElements(org.openqa.selenium.By.id("code")).isEmpty()
+                ? null : host.id("code").getText());
+    }
+
+    /** Opens an online russian room in the host's browser and seats the guest by its link. */
+    static void onlineRoom(Browser host, Browser guest) {
+        host.driver.get(url());
+        String code = createRussianRoom(host);
+        guest.driver.get(url() + "#" + code);
+        guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
+        assertEquals("black", guest.seat());
+    }
+
+    /**
+     * Online a player could neither resign nor offer a draw (a game the other would not finish
+     * never ended), and every new game had the same colours: by the buttons, in two browsers.
+     */
+    @Test
+    void onlinePlayersOfferADrawResignAndSwapColours() throws Exception {
+        try (Browser host = new Browser(1000, 800); Browser guest = new Browser(420, 860)) {
+            onlineRoom(host, guest);
+            guest.id("draw").click();
+            host.waitFor(Duration.ofSeconds(10), d -> host.id("draw").getText().equals("Accept the draw"));
+            assertTrue(host.id("status").getText().contains("Black offers a draw"), host.id("status").getText());
+            assertEquals("Draw offered", guest.id("draw").getText());
+            assertFalse(guest.id("draw").isEnabled());
+            host.id("decline").click();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("draw").getText().equals("Offer a draw"));
+            assertFalse(host.id("decline").isDisplayed());
+
+            // resigning asks for a second click
+            host.id("resign").click();
+            assertEquals("Resign? Click again", host.id("resign").getText());
+            Thread.sleep(300);
+            assertFalse(host.over(), "one click resigns nothing");
+            host.id("resign").click();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.over());
+            assertTrue(guest.id("result").getText().contains("White resigned (you win)"), guest.id("result").getText());
+            host.waitFor(Duration.ofSeconds(10), d -> host.over());
+            assertTrue(host.id("result").getText().endsWith("(you lose)"), host.id("result").getText());
+            assertFalse(host.id("resign").isEnabled());
+
+            guest.id("newgame").click();
+            host.waitFor(Duration.ofSeconds(10), d -> "black".equals(host.seat()) && host.ply() == 0 && !host.over());
+            guest.waitFor(Duration.ofSeconds(10), d -> "white".equals(guest.seat()) && guest.myTurn());
+            assertEquals("New game: you play black", host.id("message").getText());
+            assertTrue(host.id("room-info").getText().contains("you play black"), host.id("room-info").getText());
+            guest.clickMove(guest.legal().get(0));
+            host.waitFor(Duration.ofSeconds(10), d -> host.myTurn());
         }
     }
 
@@ -370,11 +423,7 @@ class GuiBrowserIT {
     void aHalfMadeMoveSurvivesAnArrivalAndARoomLinkJoinsFromAnOpenTab() throws Exception {
         try (Browser host = new Browser(1000, 800); Browser guest = new Browser(1000, 800)) {
             host.driver.get(url());
-            host.select("variant", "russian");
-            host.select("side", "white");
-            host.id("create-room").click();
-            String code = host.waitFor(Duration.ofSeconds(10), d -> d.findElements(org.openqa.selenium.By.id("code")).isEmpty()
-                    ? null : host.id("code").getText());
+            String code = createRussianRoom(host);
             host.waitFor(Duration.ofSeconds(10), d -> host.myTurn());
             Map<String, Object> move = host.legal().get(0);
             List<?> path = (List<?>) move.get("path");

@@ -1,6 +1,7 @@
 package org.damka.gui;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -334,6 +335,129 @@ class GuiWebSocketIT {
             JsonNode state;
             do state = white.next("state"); while (!"connected".equals(state.get("seats").get("black").asText()));
             assertEquals("connected", state.get("seats").get("white").asText());
+        }
+    }
+
+    /** The next state a client receives that the test accepts, skipping others (arrivals, departures). */
+    static JsonNode stateWhere(WsClient c, java.util.function.Predicate<JsonNode> test) throws InterruptedException {
+        JsonNode state;
+        do state = c.next("state"); while (!test.test(state));
+        return state;
+    }
+
+    /** Online, a player could not give up: a game the opponent would not finish never ended. */
+    @Test
+    void anOnlinePlayerResignsAndTheGameIsOver() throws Exception {
+        try (Table t = table()) {
+            assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"draw\",\"accept\":\"maybe\"}")
+                    .get("message").asText().contains("true or false"));
+            try (WsClient watcher = new WsClient(server.uri())) {
+                watcher.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":\"spectator\"}", t.code());
+                watcher.next("joined");
+                watcher.send("{\"type\":\"resign\"}");
+                assertTrue(watcher.next("error").get("message").asText().contains("spectators"));
+            }
+            drain(t.white());
+            t.black().send("{\"type\":\"resign\"}");
+            for (WsClient c : new WsClient[] {t.white(), t.black()}) {
+                JsonNode state = stateWhere(c, s -> s.hasNonNull("result"));
+                assertEquals("1-0", state.get("result").get("score").asText());
+                assertEquals("Black resigned", state.get("result").get("reason").asText());
+                assertEquals(0, state.get("legal").size());
+                assertEquals(1, state.get("ply").asInt(), "the position stays as it was");
+            }
+            t.black().send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            assertTrue(t.black().next("error").get("message").asText().contains("the game is over (1-0 (Black resigned))"));
+            t.white().send("{\"type\":\"resign\"}");
+            assertTrue(t.white().next("error").get("message").asText().contains("the game is over"));
+            t.white().send("{\"type\":\"export\"}");
+            String pdn = t.white().next("pdn").get("text").asText();
+            assertTrue(pdn.contains("[Result \"1-0\"]") && pdn.contains("Black resigned"), pdn);
+        }
+    }
+
+    /** A draw offered stands until the other side answers or moves; offered by both, it is agreed. */
+    @Test
+    void aDrawIsOfferedDeclinedAndAgreed() throws Exception {
+        try (Table t = table()) {
+            t.white().send("{\"type\":\"draw\"}");
+            assertEquals("white", stateWhere(t.black(), s -> s.has("drawOffer")).get("drawOffer").asText());
+            t.black().send("{\"type\":\"draw\",\"accept\":false}");
+            assertFalse(stateWhere(t.white(), s -> !s.has("drawOffer")).has("result"), "declined: the game goes on");
+            t.black().send("{\"type\":\"draw\",\"accept\":false}");
+            assertTrue(t.black().next("error").get("message").asText().contains("no draw offer"));
+
+            // the offer stands when its own side moves, and goes when the other side plays on
+            t.black().send("{\"type\":\"draw\"}");
+            stateWhere(t.white(), s -> s.has("drawOffer"));
+            t.black().send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            assertEquals("black", stateWhere(t.white(), s -> s.get("ply").asInt() == 2).get("drawOffer").asText());
+            t.white().send("{\"type\":\"move\",\"move\":\"d4xf6\"}");
+            assertFalse(stateWhere(t.black(), s -> s.get("ply").asInt() == 3).has("drawOffer"), "played on: declined");
+
+            t.white().send("{\"type\":\"draw\"}");
+            stateWhere(t.black(), s -> s.has("drawOffer"));
+            t.black().send("{\"type\":\"draw\"}");
+            for (WsClient c : new WsClient[] {t.white(), t.black()}) {
+                JsonNode state = stateWhere(c, s -> s.hasNonNull("result"));
+                assertEquals("1/2-1/2", state.get("result").get("score").asText());
+                assertEquals("draw agreed", state.get("result").get("reason").asText());
+                assertFalse(state.has("drawOffer"));
+            }
+        }
+    }
+
+    /** Online, every new game was played with the same colours: the creator always had the first move. */
+    @Test
+    void aNewOnlineGameSwapsTheColours() throws Exception {
+        try (Table t = table()) {
+            t.white().send("{\"type\":\"newgame\"}");
+            assertTrue(t.white().next("error").get("message").asText().contains("once it is over"));
+            t.white().send("{\"type\":\"resign\"}");
+            stateWhere(t.black(), s -> s.hasNonNull("result"));
+            t.black().send("{\"type\":\"newgame\"}");
+            JsonNode nowWhite = t.black().next("joined"), nowBlack = t.white().next("joined");
+            assertEquals("white", nowWhite.get("seat").asText());
+            assertEquals(t.blackToken(), nowWhite.get("token").asText(), "each keeps its token");
+            assertEquals("black", nowBlack.get("seat").asText());
+            JsonNode fresh = stateWhere(t.white(), s -> s.get("ply").asInt() == 0);
+            assertFalse(fresh.has("result"));
+            t.white().send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            assertTrue(t.white().next("error").get("message").asText().contains("white's turn"));
+            t.black().send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            stateWhere(t.white(), s -> s.get("ply").asInt() == 1);
+            // a reconnect with the token finds the player in its new seat
+            t.black().close();
+            try (WsClient back = new WsClient(server.uri())) {
+                back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", t.code(), t.blackToken());
+                assertEquals("white", back.next("joined").get("seat").asText());
+            }
+        }
+    }
+
+    /** The engine resigns for nobody and takes no draw offer; a hotseat draw is agreed at once. */
+    @Test
+    void resignAndDrawAgainstTheEngineAndInHotseat() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"black\",\"level\":\"easy\"}");
+            c.next("joined");
+            c.send("{\"type\":\"draw\"}");
+            assertTrue(c.next("error").get("message").asText().contains("does not take draw offers"));
+            c.send("{\"type\":\"resign\"}");
+            JsonNode over = stateWhere(c, s -> s.hasNonNull("result"));
+            assertEquals("1-0", over.get("result").get("score").asText(), "Black, the player, resigned");
+            assertEquals(false, over.get("thinking").asBoolean());
+
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"english\"}");
+            c.next("joined");
+            c.send("{\"type\":\"draw\"}");
+            JsonNode drawn = stateWhere(c, s -> s.hasNonNull("result"));
+            assertEquals("draw agreed", drawn.get("result").get("reason").asText());
+            c.send("{\"type\":\"newgame\"}");
+            assertFalse(stateWhere(c, s -> !s.hasNonNull("result")).has("drawOffer"));
+            c.send("{\"type\":\"resign\"}");
+            assertEquals("Black resigned", stateWhere(c, s -> s.hasNonNull("result")).get("result").get("reason").asText(),
+                    "in hotseat the side to move resigns (Black begins in english)");
         }
     }
 
