@@ -312,6 +312,8 @@
     $('analyse').textContent = app.analysing ? 'Stop' : 'Start';
     if (!app.analysing) $('analysis').textContent = '';
     showDecisions(s);
+    // moves may be typed too, in the variant's notation (the example is a legal move here)
+    $('move-text').placeholder = s.legal.length ? 'Type a move, e.g. ' + s.legal[0].text : 'Type a move';
     $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
   }
 
@@ -492,6 +494,17 @@
   $('flip').onclick = () => { app.flipped = !app.flipped; drawBoard(); };
   $('undo').onclick = () => send({ type: 'undo' });
   $('newgame').onclick = () => send({ type: 'newgame' });
+  // A typed move goes to the server as it is: the rules core reads any of its notations and
+  // answers an illegal one with the legal moves.
+  $('type-move').addEventListener('submit', (e) => {
+    e.preventDefault();
+    const text = $('move-text').value.trim();
+    if (!text) return;
+    if (!myTurn()) { $('message').textContent = app.state && app.state.result ? 'The game is over' : 'Not your turn'; return; }
+    app.selected = null; hideChooser(); highlight();
+    send({ type: 'move', move: text });
+    $('move-text').value = '';
+  });
   $('resign').onclick = () => confirmThen($('resign'), 'Resign? Click again', () => send({ type: 'resign' }));
   $('draw').onclick = () => {
     if (app.seat === 'both') confirmThen($('draw'), 'Agree a draw? Click again', () => send({ type: 'draw' }));

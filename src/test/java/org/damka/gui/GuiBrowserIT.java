@@ -106,6 +106,24 @@ class GuiBrowserIT {
         }
     }
 
+    /** Moves could only be clicked or dragged: typed in the variant's notation, with Enter. */
+    @Test
+    void aMoveCanBeTyped() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("variant", "international");
+            b.id("play-hotseat").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            assertTrue(b.id("move-text").getAttribute("placeholder").startsWith("Type a move, e.g. "));
+            b.id("move-text").sendKeys("32-28" + org.openqa.selenium.Keys.ENTER);
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 1);
+            assertEquals(List.of("32-28"), b.state().get("moves"));
+            b.id("move-text").sendKeys("32-28" + org.openqa.selenium.Keys.ENTER);
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("message").getText().startsWith("illegal move '32-28'; legal moves: "));
+            assertEquals(1, b.ply());
+        }
+    }
+
     /** Starts a hotseat game and sets up a position by pasting it into the import box. */
     static void hotseatFrom(Browser b, String variant, String fen) {
         b.driver.get(url());
