@@ -87,10 +87,7 @@ class GuiBrowserIT {
     @Test
     void aHotseatGameToItsEnd() throws Exception {
         try (Browser b = new Browser(1000, 800)) {
-            b.driver.get(url());
-            b.select("variant", "russian");
-            b.id("play-hotseat").click();
-            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            hotseat(b, "russian");
             assertEquals("both", b.seat());
             Random random = new Random(16);
             while (!b.over()) {
@@ -110,10 +107,7 @@ class GuiBrowserIT {
     @Test
     void aMoveCanBeTyped() throws Exception {
         try (Browser b = new Browser(1000, 800)) {
-            b.driver.get(url());
-            b.select("variant", "international");
-            b.id("play-hotseat").click();
-            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            hotseat(b, "international");
             assertTrue(b.id("move-text").getAttribute("placeholder").startsWith("Type a move, e.g. "));
             b.id("move-text").sendKeys("32-28" + org.openqa.selenium.Keys.ENTER);
             b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 1);
@@ -124,12 +118,17 @@ class GuiBrowserIT {
         }
     }
 
-    /** Starts a hotseat game and sets up a position by pasting it into the import box. */
-    static void hotseatFrom(Browser b, String variant, String fen) {
+    /** Starts a hotseat game of the variant from the lobby. */
+    static void hotseat(Browser b, String variant) {
         b.driver.get(url());
         b.select("variant", variant);
         b.id("play-hotseat").click();
         b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+    }
+
+    /** Starts a hotseat game and sets up a position by pasting it into the import box. */
+    static void hotseatFrom(Browser b, String variant, String fen) {
+        hotseat(b, variant);
         b.js("document.getElementById('io-panel').open = true;");
         b.id("io").clear();
         b.id("io").sendKeys(fen);
