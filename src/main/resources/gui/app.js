@@ -30,7 +30,8 @@
         // a switch to another room asked while disconnected: rejoin where we were instead
         if (app.leaving) backToPreviousRoom();
         if (q.length) app.notice = 'Not sent while disconnected: ' + q.map((m) => m.type).join(', ');
-        send({ type: 'join', room: app.room, token: app.token || undefined, seat: app.seat === 'spectator' ? 'spectator' : undefined });
+        const watch = app.seat === 'spectator' || (!app.seat && !app.token && watching(app.room));
+        send({ type: 'join', room: app.room, token: app.token || undefined, seat: watch ? 'spectator' : undefined });
       } else {
         q.forEach(send);
       }
@@ -70,6 +71,7 @@
             history.replaceState(null, '', '#' + app.room);
             if (app.state) highlight();
           } else {
+            if (localStorage.getItem('damka-last-room') === app.room) { localStorage.removeItem('damka-last-room'); $('back-to-game').classList.add('hidden'); }
             app.room = null; app.state = null; history.replaceState(null, '', location.pathname); showLobby();
           }
         }
@@ -77,6 +79,26 @@
       default: break;
     }
   }
+
+  // Seat tokens by room, in localStorage: a player who closes the tab and opens the link again
+  // (or opens it in a second tab) sits in its own seat, not in the friend's. The 50 most recent.
+  const MAX_TOKENS = 50;
+  function tokens() {
+    try { return JSON.parse(localStorage.getItem('damka-tokens')) || {}; } catch (e) { return {}; }
+  }
+  function tokenFor(room) {
+    const t = tokens()[room];
+    return t ? t.token : sessionStorage.getItem('damka-token-' + room); // the tab's, from before
+  }
+  function keepToken(room, token) {
+    const all = tokens();
+    all[room] = { token: token, at: Date.now() };
+    const rooms = Object.keys(all).sort((a, b) => all[b].at - all[a].at);
+    for (const r of rooms.slice(MAX_TOKENS)) delete all[r];
+    localStorage.setItem('damka-tokens', JSON.stringify(all));
+  }
+  // Whether this tab watched the room before a reload.
+  function watching(room) { return sessionStorage.getItem('damka-watch-' + room) === '1'; }
 
   // A switch to another room (a pasted link) that will not happen: we are where we were.
   function backToPreviousRoom() {
@@ -95,8 +117,12 @@
       app.swapNotice = 'New game: you play ' + msg.seat; // said with the new game's position
     }
     app.room = msg.room; app.seat = msg.seat; app.mode = msg.mode;
-    if (msg.token) { app.token = msg.token; sessionStorage.setItem('damka-token-' + msg.room, msg.token); }
+    if (msg.token) { app.token = msg.token; keepToken(msg.room, msg.token); }
     else app.token = null;
+    // a tab that watches keeps watching after a reload (it does not take a seat meant for a player)
+    if (msg.seat === 'spectator') sessionStorage.setItem('damka-watch-' + msg.room, '1');
+    else sessionStorage.removeItem('damka-watch-' + msg.room);
+    localStorage.setItem('damka-last-room', msg.room);
     if (location.hash !== '#' + msg.room) history.replaceState(null, '', '#' + msg.room);
     if (!app.board || app.board.variant !== msg.board.variant) app.state = null;
     app.board = msg.board;
@@ -303,6 +329,7 @@
     else if (s.thinking) status = 'damka is thinking…';
     else status = cap(s.toMove) + ' to move' + (myTurn() && app.seat !== 'both' ? ' (you)' : '');
     if (s.drawOffer && !s.result) status += ' — ' + (s.drawOffer === app.seat ? 'you offered a draw' : cap(s.drawOffer) + ' offers a draw');
+    if (s.newGameOffer && s.result) status += ' — ' + (s.newGameOffer === app.seat ? 'you asked for a new game' : cap(s.newGameOffer) + ' asks for a new game');
     $('status').textContent = status;
     $('status').dataset.ply = s.ply;
     const r = $('result');
@@ -332,6 +359,18 @@
     const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';
     if (armed && armed.button === $('draw')) armed.label = label; else $('draw').textContent = label;
     $('decline').classList.toggle('hidden', !open || !theirs);
+    // online: the win over an opponent who left (the server says when it may be claimed)
+    const other = app.seat === 'white' ? 'black' : 'white';
+    $('claim').classList.toggle('hidden', !(app.mode === 'online' && open && app.seat !== 'both' && s.seats[other] === 'away'));
+    // online, a new game once this one is over, when both players ask (the colours swap)
+    const online = app.mode === 'online';
+    const asked = online && s.result ? s.newGameOffer : null;
+    $('newgame').disabled = !player || (online && !s.result) || (asked && asked === app.seat);
+    $('newgame').textContent = !asked ? 'New game' : asked === app.seat ? 'New game asked' : 'Accept a new game';
+    // a spectator may sit in a seat nobody holds (or one left long enough: the server says)
+    const seatable = app.seat === 'spectator' && online ? ['white', 'black'].find((c) => s.seats[c] === 'free' || s.seats[c] === 'away') : null;
+    $('take-seat').classList.toggle('hidden', !seatable);
+    if (seatable) { $('take-seat').textContent = 'Play ' + seatable; $('take-seat').dataset.seat = seatable; }
     if (!open) disarm();
   }
   // The button waiting for its second click, or null.
@@ -472,7 +511,8 @@
   $('play-hotseat').onclick = () => create('hotseat');
   $('create-room').onclick = () => create('online');
   // Room codes are typed in any case, with dashes or spaces between groups.
-  function roomCode(text) { return text.toUpperCase().replace(/[\s-]/g, ''); }
+  // As the server reads them (Crockford's base 32): O is 0, I and L are 1.
+  function roomCode(text) { return text.toUpperCase().replace(/[\s-]/g, '').replace(/O/g, '0').replace(/[IL]/g, '1'); }
   // The room in the address; a malformed %-escape (a hand-typed link) is taken as it stands.
   function hashCode() {
     const raw = location.hash.slice(1);
@@ -484,7 +524,7 @@
     if (!code) { $('lobby-message').textContent = 'Enter a room code'; return; }
     const norm = roomCode(code);
     app.room = norm;
-    app.token = sessionStorage.getItem('damka-token-' + norm);
+    app.token = tokenFor(norm);
     app.seat = seat === 'spectator' ? 'spectator' : null;
     // when not yet connected, connecting joins app.room
     if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat });
@@ -511,7 +551,21 @@
     else send({ type: 'draw' });
   };
   $('decline').onclick = () => send({ type: 'draw', accept: false });
-  $('leave').onclick = () => { history.replaceState(null, '', location.pathname); location.reload(); };
+  $('claim').onclick = () => send({ type: 'claim' });
+  $('take-seat').onclick = () => send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat });
+  // The Lobby reloads the page without the room; a player in a game going on is asked first.
+  $('leave').onclick = () => {
+    const leave = () => { history.replaceState(null, '', location.pathname); location.reload(); };
+    const playing = app.state && !app.state.result && app.seat && app.seat !== 'spectator';
+    if (playing) confirmThen($('leave'), 'Leave the game? Click again', leave); else leave();
+  };
+  // The lobby offers the way back to the last room this browser was in (it may have expired).
+  const lastRoom = localStorage.getItem('damka-last-room');
+  if (lastRoom && location.hash.length <= 1) {
+    $('back-to-game').textContent = 'Back to the last game (' + lastRoom + ')';
+    $('back-to-game').classList.remove('hidden');
+    $('back-to-game').onclick = () => { location.hash = '#' + lastRoom; };
+  }
   $('export-fen').onclick = () => { if (app.state) $('io').value = app.state.fen; };
   $('export-pdn').onclick = () => send({ type: 'export' });
   $('import').onclick = () => {
@@ -548,7 +602,7 @@
   $('room-info').after(seats);
   if (location.hash.length > 1) {
     app.room = hashCode();
-    app.token = sessionStorage.getItem('damka-token-' + app.room);
+    app.token = tokenFor(app.room);
   }
   // A room link pasted into this tab's address bar changes only the hash: join that room.
   window.addEventListener('hashchange', () => {
@@ -557,7 +611,7 @@
     // Until the server answers, we are still in the old room (a refused join leaves us there).
     if (app.room) app.leaving = { room: app.room, token: app.token, seat: app.seat };
     app.room = code;
-    app.token = sessionStorage.getItem('damka-token-' + code);
+    app.token = tokenFor(code);
     app.seat = null;
     send({ type: 'join', room: code, token: app.token || undefined });
   });

@@ -94,6 +94,7 @@ public final class Client implements Session.Listener.AutoDemanding {
             case "undo" -> inRoom().undo(seat);
             case "newgame" -> inRoom().newGame(seat);
             case "resign" -> inRoom().resign(seat);
+            case "claim" -> inRoom().claim(seat);
             case "draw" -> inRoom().draw(seat, drawAnswer(request));
             case "import" -> inRoom().load(seat, text(request, "text"));
             case "export" -> {
@@ -111,7 +112,7 @@ public final class Client implements Session.Listener.AutoDemanding {
             }
             case "ping" -> send("{\"type\":\"pong\"}");
             default -> throw new IllegalArgumentException("unknown request type '" + abbreviate(type)
-                    + "' (create, join, move, undo, newgame, resign, draw, import, export, analyse, ping)");
+                    + "' (create, join, move, undo, newgame, resign, draw, claim, import, export, analyse, ping)");
         }
     }
 

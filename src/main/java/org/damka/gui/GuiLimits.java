@@ -22,7 +22,11 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int socketsPerAddress,
     private static final int MAX_ROOMS = 1000;
     private static final int ROOMS_PER_ADDRESS = 64;
     private static final Duration ROOM_IDLE = Duration.ofMinutes(30);
-    private static final Duration CONNECTION_IDLE = Duration.ofMinutes(5);
+    /**
+     * A socket silent this long is closed (its seat then shows "away"): the page pings every 30 s,
+     * so only a frozen or vanished page (a phone's tab put to sleep) stays silent.
+     */
+    private static final Duration CONNECTION_IDLE = Duration.ofSeconds(75);
     /** Rooms with an engine (each holds an 8 MB table). */
     private static final int MAX_ENGINES = 64;
     private static final int MAX_QUEUED_MESSAGES = 256;

@@ -59,6 +59,8 @@ final class Room {
     private GameResult decision;
     /** The side whose draw offer stands (online), or -1: it stands until the other side moves or answers. */
     private int drawOfferBy = -1;
+    /** Online, after the end: the side that asked for a new game, or -1. */
+    private int newGameBy = -1;
     private EnginePlayer engine;
     private boolean thinking;
     private int analysisLines; // 0: analysis off
@@ -165,12 +167,24 @@ final class Room {
             return SPECTATOR;
         }
         if (wantedSide >= 0) {
-            if (!open(wantedSide)) throw new IllegalArgumentException("the " + GameView.side(wantedSide) + " seat is taken");
+            if (!open(wantedSide)) throw new IllegalArgumentException(taken(wantedSide));
             return wantedSide;
         }
         for (int side = 0; side < 2; side++) if (tokens[side] == null) return side;
         for (int side = 0; side < 2; side++) if (open(side)) return side;
         return SPECTATOR;
+    }
+
+    /** Why an online seat cannot be taken now: its player is here, or may still come back. */
+    private String taken(int side) {
+        String seat = "the " + GameView.side(side) + " seat is taken";
+        if (occupied(side)) return seat;
+        return seat + " (its player left " + awaySeconds(side) + " s ago; it is free after " + context.limits().seatClaim().toSeconds()
+                + " s away)";
+    }
+
+    private long awaySeconds(int side) {
+        return java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - vacatedAt[side]);
     }
 
     /** A seat nobody holds, or one nobody has been in for {@link GuiLimits#seatClaim}. */
@@ -293,6 +307,12 @@ final class Room {
             // and nothing to refuse.
             if (game.plies() == 0 && startFen == null && decision == null) return;
             if (result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
+            // The other player, if here, agrees first: one click does not take the result away
+            if (occupied(seat ^ 1) && newGameBy != (seat ^ 1)) {
+                newGameBy = seat;
+                broadcast(state());
+                return;
+            }
             swapColours();
         }
         startFen = null;
@@ -316,6 +336,24 @@ final class Room {
         }
     }
 
+    /**
+     * Online, the player claims the win over an opponent who has left: allowed once the other
+     * seat has had nobody in it for {@link GuiLimits#seatClaim} (when another player could take it).
+     */
+    synchronized void claim(int seat) {
+        touch();
+        if (mode != Mode.ONLINE) throw new IllegalArgumentException("a win is claimed only in an online game");
+        if (seat != Position.WHITE && seat != Position.BLACK) throw new IllegalArgumentException("only a player can claim the win");
+        checkNotOver();
+        int other = seat ^ 1;
+        if (tokens[other] == null) throw new IllegalArgumentException("nobody has taken the " + GameView.side(other) + " seat yet");
+        if (occupied(other)) throw new IllegalArgumentException("your opponent is here");
+        long waitSeconds = context.limits().seatClaim().toSeconds() - awaySeconds(other);
+        if (!open(other)) throw new IllegalArgumentException("your opponent may come back: the win can be claimed in " + Math.max(1, waitSeconds) + " s");
+        decide(new GameResult(other == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
+                (other == Position.WHITE ? "White" : "Black") + " left the game"));
+    }
+
     /** The players have ended the game: no offer stands after it. */
     private void decide(GameResult result) {
         decision = result;
@@ -328,6 +366,7 @@ final class Room {
         game = g;
         decision = null;
         drawOfferBy = -1;
+        newGameBy = -1;
     }
 
     /** Sets up a position string or a PDN game (moves replayed by the rules core). */
@@ -535,8 +574,11 @@ final class Room {
         s.put("type", "state");
         s.put("room", code);
         s.put("mode", mode.name().toLowerCase(java.util.Locale.ROOT));
-        GameView.fill(s, game, result());
-        if (drawOfferBy >= 0) s.put("drawOffer", GameView.side(drawOfferBy));
+        Optional<GameResult> result = result();
+        GameView.fill(s, game, result);
+        // a draw offer stands only while the game goes on, a new game is asked for only after it
+        if (drawOfferBy >= 0 && result.isEmpty()) s.put("drawOffer", GameView.side(drawOfferBy));
+        if (newGameBy >= 0 && result.isPresent()) s.put("newGameOffer", GameView.side(newGameBy));
         s.put("thinking", thinking);
         s.put("analysis", analysisLines);
         ObjectNode seats = s.putObject("seats");

@@ -331,12 +331,66 @@ class GuiBrowserIT {
             assertFalse(host.id("resign").isEnabled());
 
             guest.id("newgame").click();
+            host.waitFor(Duration.ofSeconds(10), d -> host.id("newgame").getText().equals("Accept a new game"));
+            assertTrue(host.over(), "one player's click keeps the result on the other's screen");
+            assertEquals("New game asked", guest.id("newgame").getText());
+            host.id("newgame").click();
             host.waitFor(Duration.ofSeconds(10), d -> "black".equals(host.seat()) && host.ply() == 0 && !host.over());
             guest.waitFor(Duration.ofSeconds(10), d -> "white".equals(guest.seat()) && guest.myTurn());
             assertEquals("New game: you play black", host.id("message").getText());
             assertTrue(host.id("room-info").getText().contains("you play black"), host.id("room-info").getText());
             guest.clickMove(guest.legal().get(0));
             host.waitFor(Duration.ofSeconds(10), d -> host.myTurn());
+        }
+    }
+
+    /**
+     * A player who closed the tab lost the seat for good (its token lived in the tab); a watcher
+     * who reloaded took the seat meant for the friend; a code typed with O for 0 lost the seat;
+     * the Lobby button left a game without asking.
+     */
+    @Test
+    void seatsSurviveAClosedTabAWatchersReloadAndATypedCode() throws Exception {
+        try (Browser host = new Browser(1000, 800); Browser guest = new Browser(1000, 800); Browser watcher = new Browser(1000, 800)) {
+            host.driver.get(url());
+            String code = createRussianRoom(host);
+            watcher.driver.get(url());
+            watcher.id("room-code").sendKeys(code);
+            watcher.id("watch-room").click();
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.state() != null);
+            assertEquals("spectator", watcher.seat());
+            assertEquals("Play black", watcher.id("take-seat").getText());
+            watcher.driver.navigate().refresh();
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.state() != null);
+            assertEquals("spectator", watcher.seat(), "a reload keeps a watcher watching");
+
+            guest.driver.get(url() + "#" + code);
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
+            assertEquals("black", guest.seat());
+            watcher.waitFor(Duration.ofSeconds(10), d -> !watcher.id("take-seat").isDisplayed());
+            host.waitFor(Duration.ofSeconds(10), d -> host.myTurn());
+            host.clickMove(host.legal().get(0));
+
+            // the guest closes its tab and opens the link in a new one
+            String old = guest.driver.getWindowHandle();
+            guest.driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
+            String fresh = guest.driver.getWindowHandle();
+            guest.driver.switchTo().window(old).close();
+            guest.driver.switchTo().window(fresh);
+            guest.driver.get(url() + "#" + code);
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null && guest.ply() == 1);
+            assertEquals("black", guest.seat());
+
+            guest.id("leave").click();
+            assertEquals("Leave the game? Click again", guest.id("leave").getText());
+            guest.id("leave").click();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("lobby").isDisplayed());
+            assertEquals("Back to the last game (" + code + ")", guest.id("back-to-game").getText());
+            guest.id("room-code").sendKeys(code.toLowerCase().replace('0', 'o').replace('1', 'l'));
+            guest.id("join-room").click();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null && guest.ply() == 1);
+            assertEquals("black", guest.seat());
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.myTurn());
         }
     }
 

@@ -137,7 +137,7 @@ class GuiLoadIT {
             lastOver = over;
             if (stopping || repeated) return;
             if (over) {
-                if (seat.equals("white")) send("{\"type\":\"newgame\"}");
+                send("{\"type\":\"newgame\"}"); // both players ask: a new game, the colours swapped
                 return;
             }
             if (!s.get("toMove").asText().equals(seat)) return;

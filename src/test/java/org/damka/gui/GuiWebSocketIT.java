@@ -415,7 +415,12 @@ class GuiWebSocketIT {
             assertTrue(t.white().next("error").get("message").asText().contains("once it is over"));
             t.white().send("{\"type\":\"resign\"}");
             stateWhere(t.black(), s -> s.hasNonNull("result"));
+            // one player asks, and nothing changes until the other agrees: the result stays on the screens
             t.black().send("{\"type\":\"newgame\"}");
+            JsonNode asked = stateWhere(t.white(), s -> s.has("newGameOffer"));
+            assertEquals("black", asked.get("newGameOffer").asText());
+            assertTrue(asked.hasNonNull("result"));
+            t.white().send("{\"type\":\"newgame\"}");
             JsonNode nowWhite = t.black().next("joined"), nowBlack = t.white().next("joined");
             assertEquals("white", nowWhite.get("seat").asText());
             assertEquals(t.blackToken(), nowWhite.get("token").asText(), "each keeps its token");
@@ -432,6 +437,32 @@ class GuiWebSocketIT {
                 back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", t.code(), t.blackToken());
                 assertEquals("white", back.next("joined").get("seat").asText());
             }
+        }
+    }
+
+    /** Online, the opponent left for good: the game could never end. The player claims the win, in time. */
+    @Test
+    void theWinIsClaimedOverAnOpponentWhoLeft() throws Exception {
+        try (Table t = table()) {
+            t.white().send("{\"type\":\"claim\"}");
+            assertEquals("your opponent is here", t.white().next("error").get("message").asText());
+            t.black().close();
+            long left = System.nanoTime();
+            stateWhere(t.white(), s -> "away".equals(s.get("seats").get("black").asText()));
+            t.white().send("{\"type\":\"claim\"}");
+            assertTrue(t.white().next("error").get("message").asText().startsWith("your opponent may come back: the win can be claimed in "));
+            try (WsClient late = new WsClient(server.uri())) {
+                late.send("{\"type\":\"join\",\"room\":\"%s\",\"seat\":\"black\"}", t.code());
+                assertTrue(late.next("error").get("message").asText().matches("the black seat is taken \\(its player left \\d+ s ago; it is free after 3 s away\\)"));
+            }
+            Thread.sleep(Math.max(0, SEAT_CLAIM.toMillis() + 300 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - left)));
+            t.white().send("{\"type\":\"claim\"}");
+            JsonNode over = stateWhere(t.white(), s -> s.hasNonNull("result"));
+            assertEquals("1-0", over.get("result").get("score").asText());
+            assertEquals("Black left the game", over.get("result").get("reason").asText());
+            // with the other player gone, a new game needs nobody's agreement
+            t.white().send("{\"type\":\"newgame\"}");
+            assertEquals("black", t.white().next("joined").get("seat").asText());
         }
     }
 
