@@ -3,13 +3,16 @@ package org.damka.egdb;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 import org.damka.board.Position;
 import org.damka.rules.Rules;
 
 /**
  * The engine's options for endgame tables ({@code EGDBPath}, {@code EGDBPieces}) and the tables
- * they select, loaded when first needed after a change. What a load found waits here until the
+ * they select, loaded when first needed after a change: at once for {@code isready} (which waits
+ * for them), in the background for a search ({@link #tablesIfLoaded}), which must not spend its
+ * clock on seconds of reading, nor hold up {@code stop}. What a load found waits here until the
  * protocol shows it (one {@code info string} line each): a line per bad file, then how many tables
  * were loaded, or, when a folder other than the default gave none, that it has none, so a mistyped
  * path does not pass in silence.
@@ -22,7 +25,13 @@ public final class EgdbSettings {
     private String path = DEFAULT_PATH;
     private int pieces = DEFAULT_PIECES;
     private Egdb loaded;
+    /** The load under way (in the background, or waited for), and what it was asked for. */
+    private CompletableFuture<Loaded> loading;
+    private Rules loadingRules;
     private final List<Note> notes = new ArrayList<>();
+
+    /** A finished load: the tables and what it found, adopted by the next caller that asks. */
+    private record Loaded(Egdb tables, List<Note> notes) { }
 
     /**
      * What a load found, for the protocol to show. A trouble is a table the user asked for and
@@ -41,30 +50,87 @@ public final class EgdbSettings {
 
     public synchronized void setPath(String folder) {
         Path.of(folder); // validates
-        if (!folder.equals(path)) loaded = null;
+        if (!folder.equals(path)) forget();
         path = folder;
     }
 
     /** 0 turns probing off. */
     public synchronized void setPieces(int n) {
         if (n < 0 || n > MAX_PIECES) throw new IllegalArgumentException("EGDBPieces must be 0.." + MAX_PIECES + ", got " + n);
-        if (n != pieces) loaded = null;
+        if (n != pieces) forget();
         pieces = n;
     }
 
-    /** The tables of a variant (loading them if the options or the variant changed), or null if none. */
+    /** The options changed: the tables loaded (or loading) are not the ones asked for now. */
+    private void forget() {
+        loaded = null;
+        loading = null; // a load under way finishes on its own; nobody adopts it
+    }
+
+    /**
+     * The tables of a variant (loading them if the options or the variant changed, and waiting
+     * for that), or null if none.
+     */
     public synchronized Egdb tables(Rules rules) {
         if (pieces == 0) return null;
         if (loaded == null || loaded.rules() != rules) {
-            loaded = Egdb.load(Path.of(path), rules, pieces, text -> notes.add(Note.trouble(text)));
-            if (loaded.slices() > 0) {
-                notes.add(Note.info("EGDB: " + loaded.slices() + (loaded.slices() == 1 ? " table of " : " tables of ") + rules.name()
-                        + " up to " + loaded.maxPieces() + " pieces from " + path));
-            } else if (!path.equals(DEFAULT_PATH) && !loaded.leftOutForMemory()) {
-                notes.add(Note.trouble("EGDB: " + Egdb.noTables(rules, pieces, Path.of(path))));
-            }
+            adopt(startLoad(rules).join());
         }
         return loaded.slices() == 0 ? null : loaded;
+    }
+
+    /**
+     * The tables of a variant if they are loaded, else null while a load runs in the background
+     * (started here when none is under way): a search goes on without them, and the one after the
+     * load has them.
+     */
+    public synchronized Egdb tablesIfLoaded(Rules rules) {
+        if (pieces == 0) return null;
+        if (loaded == null || loaded.rules() != rules) {
+            CompletableFuture<Loaded> load = startLoad(rules);
+            if (!load.isDone()) return null;
+            adopt(load.join());
+        }
+        return loaded.slices() == 0 ? null : loaded;
+    }
+
+    /** The load of these tables: the one under way, or a new one on a thread of its own. */
+    private CompletableFuture<Loaded> startLoad(Rules rules) {
+        if (loading == null || loadingRules != rules) {
+            String dir = path;
+            int n = pieces;
+            loadingRules = rules;
+            loading = CompletableFuture.supplyAsync(() -> load(rules, dir, n), runnable -> {
+                Thread t = new Thread(runnable, "damka-egdb-load");
+                t.setDaemon(true);
+                t.start();
+            });
+        }
+        return loading;
+    }
+
+    private static Loaded load(Rules rules, String dir, int pieces) {
+        List<Note> found = new ArrayList<>();
+        Egdb tables;
+        try {
+            tables = Egdb.load(Path.of(dir), rules, pieces, text -> found.add(Note.trouble(text)));
+        } catch (RuntimeException | OutOfMemoryError e) { // on its own thread: said, never thrown at a search
+            return new Loaded(new Egdb(rules), List.of(Note.trouble("EGDB: the tables of " + rules.name() + " in " + dir
+                    + " could not be loaded: " + e)));
+        }
+        if (tables.slices() > 0) {
+            found.add(Note.info("EGDB: " + tables.slices() + (tables.slices() == 1 ? " table of " : " tables of ") + rules.name()
+                    + " up to " + tables.maxPieces() + " pieces from " + dir));
+        } else if (!dir.equals(DEFAULT_PATH) && !tables.leftOutForMemory()) {
+            found.add(Note.trouble("EGDB: " + Egdb.noTables(rules, pieces, Path.of(dir))));
+        }
+        return new Loaded(tables, found);
+    }
+
+    private void adopt(Loaded l) {
+        loaded = l.tables();
+        notes.addAll(l.notes());
+        loading = null;
     }
 
     /** What loads found since the last call. */

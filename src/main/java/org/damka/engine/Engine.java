@@ -376,7 +376,7 @@ public final class Engine {
      */
     public synchronized void prepare() {
         requireIdle();
-        buildSearch();
+        buildSearch(true);
     }
 
     /**
@@ -425,9 +425,13 @@ public final class Engine {
         return search != null;
     }
 
-    private void buildSearch() {
+    /**
+     * The search for the next move, with the endgame tables once loaded: isready waits for their
+     * load, a go does not (it runs without them while they load in the background).
+     */
+    private void buildSearch(boolean waitForTables) {
         newSearchIfNone();
-        search.setEgdb(egdb.tables(rules));
+        search.setEgdb(waitForTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
     }
 
     private void newSearchIfNone() {
@@ -579,8 +583,19 @@ public final class Engine {
                 }
             }
         };
+        Search s;
+        SearchLimits l = limits;
+        String threadsNote = null;
         try {
-            buildSearch();
+            buildSearch(false);
+            s = search;
+            try {
+                s.setThreads(searchThreads());
+            } catch (OutOfMemoryError e) { // the helpers' own tables do not fit: one thread searches
+                threadsNote = "Threads " + searchThreads() + " do not fit in the Java heap; this search runs on " + s.threads();
+            }
+            s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
+            s.prepare(l, startNanos);
         } catch (RuntimeException | Error e) {
             // No search to run (e.g. no memory left for it): the GUI still gets its answer.
             search = null;
@@ -590,16 +605,12 @@ public final class Engine {
             }, done, () -> { });
         }
         tableUsed = true;
+        if (threadsNote != null) listener.trouble(threadsNote);
         for (EgdbSettings.Note note : egdb.takeNotes()) {
             if (note.trouble()) listener.trouble(note.text());
             else listener.message(note.text());
         }
-        Search s = search;
-        s.setThreads(searchThreads());
-        s.setMultiPv(Math.min(multiPv, Search.MAX_MULTI_PV));
         long overhead = moveOverheadMs + lateness.marginMs();
-        SearchLimits l = limits;
-        s.prepare(l, startNanos);
         return start(() -> {
             try {
                 s.run(g, l, overhead, once);

@@ -137,6 +137,26 @@ class EgdbIT extends OneEngineIT {
         assertTrue(engine.until("bestmove").get(0).startsWith("info"));
     }
 
+    /**
+     * A go right after the tables changed loaded them first, on its clock (seconds for large sets)
+     * and deaf to stop: now it searches without them while they load in the background, and the
+     * next search has them (isready still waits for them).
+     */
+    @Test
+    void aGoDoesNotWaitForTheTablesToLoad() {
+        engine.command("setoption name UCI_Variant value russian");
+        engine.send("setoption name EGDBPath value " + dir.resolve("..").resolve(dir.getFileName()));
+        engine.send("position fen W:WKa1,Kc1,Ke1:BKf8"); // no isready: that would wait for the load
+        engine.send("go depth 3");
+        List<String> first = engine.until("bestmove");
+        assertTrue(first.stream().noneMatch(l -> l.contains("EGDB") || l.contains("tbhits")), first.toString());
+        List<String> after = engine.sync(); // waits for the load: its note now
+        assertEquals(1, after.size(), after.toString());
+        assertTrue(after.get(0).matches("info string EGDB: \\d+ tables of russian up to 4 pieces from .*"), after.get(0));
+        engine.send("go depth 3");
+        assertTrue(engine.until("bestmove").stream().anyMatch(l -> l.matches(".* tbhits [1-9].*")), "the next search probes them");
+    }
+
     /** A folder that gives no table says so at the next isready, once; the default folder, which most users never fill, stays quiet. */
     @Test
     void aFolderWithoutTablesIsReported(@TempDir Path empty) {
