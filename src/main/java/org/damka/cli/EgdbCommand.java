@@ -14,6 +14,7 @@ import org.damka.board.Position;
 import org.damka.egdb.Egdb;
 import org.damka.egdb.EgdbBuilder;
 import org.damka.egdb.EgdbCounts;
+import org.damka.egdb.EgdbSettings;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
 import org.damka.engine.Engine;
@@ -28,19 +29,21 @@ import picocli.CommandLine.Spec;
 @Command(name = "egdb", mixinStandardHelpOptions = true,
         description = "Build, probe and verify endgame databases.",
         subcommands = {EgdbCommand.Build.class, EgdbCommand.Probe.class, EgdbCommand.Verify.class, EgdbCommand.Stats.class})
-final class EgdbCommand implements Runnable {
+final class EgdbCommand implements Callable<Integer> {
     /** The folder tables go to and are read from when none is given. */
     static final String DEFAULT_DIR = "egdb";
 
-    private final PrintStream out;
+    private final PrintStream err;
 
-    EgdbCommand(PrintStream out) {
-        this.out = out;
+    EgdbCommand(PrintStream err) {
+        this.err = err;
     }
 
+    /** Without a subcommand: a usage error, as picocli's own (exit 2). */
     @Override
-    public void run() {
-        out.println("egdb: give a subcommand: build, probe, verify or stats (damka egdb --help)");
+    public Integer call() {
+        err.println("egdb: give a subcommand: build, probe, verify or stats (damka egdb --help)");
+        return 2;
     }
 
     /** Options every subcommand takes. */
@@ -159,6 +162,12 @@ final class EgdbCommand implements Runnable {
                 return 2;
             }
             int pieces = p.count(0) + p.count(1);
+            if (pieces > EgdbSettings.MAX_PIECES) {
+                err().println("egdb probe: the tables hold at most " + EgdbSettings.MAX_PIECES + " pieces; this position has " + pieces);
+                out().println(Material.of(p) + " " + (p.sideToMove() == Position.WHITE ? "white" : "black")
+                        + " to move: " + EgdbValue.describe(EgdbValue.UNKNOWN));
+                return 1;
+            }
             Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
             if (egdb.slices() == 0) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));
             int v = egdb.probe(p);

@@ -38,13 +38,23 @@ final class GuiCommand implements Callable<Integer> {
             err.println("damka gui: --host is empty (127.0.0.1: this machine only; 0.0.0.0: every address)");
             return 2;
         }
+        // An IPv6 address may come as in a URL ([::1]); a name that does not resolve is said so
+        // here, as dxp says it (the server's own failure would only say "null").
+        if (host.startsWith("[") && host.endsWith("]")) host = host.substring(1, host.length() - 1);
+        try {
+            java.net.InetAddress.getByName(host);
+        } catch (java.net.UnknownHostException | SecurityException e) {
+            err.println("damka gui: unknown host '" + host + "' (127.0.0.1: this machine only; 0.0.0.0: every address)");
+            return 2;
+        }
         GuiServer server = new GuiServer(host, port);
         try {
             server.start();
         } catch (Exception e) {
             Throwable cause = e;
             while (cause.getCause() != null) cause = cause.getCause(); // Jetty wraps the reason ("Address already in use")
-            err.println("damka gui: cannot listen on " + host + ":" + port + ": " + cause.getMessage());
+            String why = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+            err.println("damka gui: cannot listen on " + host + ":" + port + ": " + why);
             server.close();
             return 1;
         }

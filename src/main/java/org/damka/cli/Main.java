@@ -42,7 +42,7 @@ public final class Main implements Runnable {
                 .addSubcommand(new RescoreCommand(err))
                 .addSubcommand(new TrainCommand(err))
                 .addSubcommand(new GuiCommand(out, err))
-                .addSubcommand(new EgdbCommand(out));
+                .addSubcommand(new EgdbCommand(err));
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         // Bad arguments: the reason in one line, not the whole usage.

@@ -155,6 +155,11 @@ public final class UciProtocol {
                 switchToHub("hub");
                 return;
             }
+            if (mayBeHub && misspeltHub(line)) {
+                // "unknown command 'hub'" would mislead: the Hub protocol starts with the word alone
+                out.error("'hub' starts the Hub protocol only alone on its line; ignored");
+                continue;
+            }
             // The first command, not hub: this engine's search, so that a first go without isready keeps its clock.
             if (mayBeHub && commandSeen) engine.prepareInBackground();
             if (!serve(line.text(), input.nanos())) return;
@@ -213,9 +218,17 @@ public final class UciProtocol {
         return t[0].toLowerCase(Locale.ROOT);
     }
 
-    /** Any line but a blank one ends the lines a first {@code hub} may follow. */
+    /**
+     * Any line but a blank one ends the lines a first {@code hub} may follow; so does a
+     * {@code hub} with more on its line, which is refused as if it had not come.
+     */
     private static boolean opensSession(LineReader.Line line) {
-        return line.tooLong() || !line.text().isBlank();
+        return line.tooLong() || !(line.text().isBlank() || misspeltHub(line));
+    }
+
+    /** A line that begins with the word {@code hub} but has more after it. */
+    private static boolean misspeltHub(LineReader.Line line) {
+        return !line.tooLong() && !isHub(line) && firstWord(line.text()).equals("hub");
     }
 
     private static boolean isHub(LineReader.Line line) {

@@ -329,6 +329,12 @@ class CliTest {
         errBytes.reset();
         assertEquals(1, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:WKa1:BKh8"));
         assertOneLineError("(no such folder)");
+        errBytes.reset(); // nine pieces: "internal error: java.lang.IllegalArgumentException: bad material"
+        assertEquals(1, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:WKa1,Kc1,e1,g1,a3,c3,e3,g3:BKh8"));
+        assertOneLineError("egdb probe: the tables hold at most 7 pieces; this position has 9");
+        errBytes.reset();
+        assertEquals(2, run("egdb")); // a usage error (it exited 0)
+        assertOneLineError("egdb: give a subcommand");
         for (String threads : new String[] {"0", "-1", "100000"}) {
             errBytes.reset();
             assertEquals(2, run("egdb", "build", "--pieces", "2", "--dir", dir.toString(), "--threads", threads), threads);
@@ -455,6 +461,11 @@ class CliTest {
         errBytes.reset();
         assertEquals(2, run("gui", "--host", "", "--port", "0"));
         assertOneLineError("damka gui: --host is empty");
+        for (String host : new String[] {"no-such-host.invalid", "192.168.1.300"}) { // said "cannot listen on …: null"
+            errBytes.reset();
+            assertEquals(2, run("gui", "--host", host, "--port", "0"), host);
+            assertOneLineError("damka gui: unknown host '" + host + "'");
+        }
     }
 
     @Test

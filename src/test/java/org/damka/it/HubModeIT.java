@@ -120,6 +120,19 @@ class HubModeIT {
         }
     }
 
+    /** A first line "hub x=1" was answered "unknown command 'hub'"; it is said what is wrong, and "hub" may follow. */
+    @Test
+    void aFirstHubLineWithMoreOnItIsExplainedAndHubMayFollow() throws Exception {
+        try (JarProcess e = new JarProcess()) {
+            e.send("hub\tx=1");
+            assertEquals("info string error 'hub' starts the Hub protocol only alone on its line; ignored", e.next(5_000));
+            handshake(e);
+            init(e);
+            e.send("ping");
+            assertEquals(List.of("pong"), e.until("pong"::equals, 10_000));
+        }
+    }
+
     @Test
     void pydraughtsHandshakeAndAFullGame() throws Exception {
         try (JarProcess e = new JarProcess("hub")) {
@@ -256,6 +269,8 @@ class HubModeIT {
             assertTrue(e.next(5_000).startsWith("error message="));
             e.send("level move-time=fast");
             assertTrue(e.next(5_000).startsWith("error message="));
+            e.send("level time"); // said "got 'null'"
+            assertEquals("error message=\"time needs a value: a number of seconds\"", e.next(5_000));
             e.send("ping");
             assertEquals("pong", e.next(5_000));
         }

@@ -436,9 +436,10 @@ public final class HubLoop {
 
     /** Seconds (a real number, may be negative) as milliseconds. */
     private static long signedSeconds(String name, String v) {
+        if (v == null) throw new IllegalArgumentException(name + " needs a value: a number of seconds");
         double s;
         try {
-            s = Double.parseDouble(v == null ? "" : v.trim());
+            s = Double.parseDouble(v.trim());
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(name + " must be a number of seconds, got '" + v + "'");
         }
