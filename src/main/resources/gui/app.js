@@ -339,6 +339,8 @@
     $('analyse').textContent = app.analysing ? 'Stop' : 'Start';
     if (!app.analysing) $('analysis').textContent = '';
     showDecisions(s);
+    app.clockAt = performance.now();
+    showClocks();
     // moves may be typed too, in the variant's notation (the example is a legal move here)
     $('move-text').placeholder = s.legal.length ? 'Type a move, e.g. ' + s.legal[0].text : 'Type a move';
     $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
@@ -387,6 +389,27 @@
     armed = { button: button, label: button.textContent, timer: setTimeout(disarm, 4000) };
     button.textContent = question;
   }
+
+  // The clock: the server's times when the state came, the running side's counted down here
+  // (the server ends the game when a flag falls).
+  function showClocks() {
+    const s = app.state, c = s && s.clock;
+    $('clocks').classList.toggle('hidden', !c);
+    if (!c) return;
+    for (const side of ['white', 'black']) {
+      const left = Math.max(0, c[side] - (c.running === side ? performance.now() - app.clockAt : 0));
+      const e = $('clock-' + side);
+      e.textContent = cap(side) + ' ' + clockText(left);
+      e.classList.toggle('running', c.running === side);
+      e.classList.toggle('low', left < 10000);
+    }
+  }
+  function clockText(ms) {
+    if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1); // the last seconds in tenths
+    const s = Math.floor(ms / 1000);
+    return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0');
+  }
+  setInterval(() => { if (app.state && app.state.clock && app.state.clock.running) showClocks(); }, 100);
 
   // The result from the player's side: "you win", or who beat them.
   function outcomeForMe(score) {
@@ -505,7 +528,10 @@
 
   // ---- buttons ----------------------------------------------------------------------------
   function create(mode) {
-    send({ type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value });
+    const msg = { type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value };
+    const clock = $('clock').value.split('+'); // "minutes+seconds"; the engine plays without one
+    if (mode !== 'engine' && clock.length === 2) msg.clock = { minutes: Number(clock[0]), increment: Number(clock[1]) };
+    send(msg);
   }
   $('play-engine').onclick = () => create('engine');
   $('play-hotseat').onclick = () => create('hotseat');
@@ -590,7 +616,7 @@
   }
 
   // The lobby's choices outlive a reload (the Lobby button reloads the page).
-  for (const id of ['variant', 'side', 'level']) {
+  for (const id of ['variant', 'side', 'level', 'clock']) {
     const saved = localStorage.getItem('damka-' + id);
     if (saved && Array.from($(id).options).some((o) => o.value === saved)) $(id).value = saved;
     $(id).addEventListener('change', () => localStorage.setItem('damka-' + id, $(id).value));

@@ -134,10 +134,25 @@ public final class Client implements Session.Listener.AutoDemanding {
         };
         Level level = Level.parse(request.path("level").asText(null));
         String token = context.newToken();
+        GameClock clock = clock(request.get("clock"));
+        if (clock != null && mode == Room.Mode.ENGINE) {
+            throw new IllegalArgumentException("a game against the engine has no clock: its level sets its pace");
+        }
         Room r = context.create(mode, rules, side, level, token, address);
+        if (clock != null) r.setClock(clock);
         leaveRoom(); // only now: a refused request leaves the client where it was
         r.join(this, token, null);
         r.begin();
+    }
+
+    /** A clock asked for as {"minutes": m, "increment": seconds}, or null for none. */
+    private static GameClock clock(JsonNode c) {
+        if (c == null || c.isNull()) return null;
+        if (!c.isObject() || !c.path("minutes").isNumber() || !(c.path("increment").isMissingNode() || c.path("increment").isNumber())) {
+            throw new IllegalArgumentException("clock must be {\"minutes\": m, \"increment\": seconds}");
+        }
+        // out of range (a huge number rounds to Long.MAX_VALUE): refused by the clock
+        return new GameClock(Math.round(c.get("minutes").asDouble() * 60_000), Math.round(c.path("increment").asDouble(0) * 1000));
     }
 
     private void join(JsonNode request) {

@@ -208,6 +208,11 @@ final class GuiContext implements AutoCloseable {
         return false;
     }
 
+    /** Runs a short task (a clock's flag) after the delay, on the rooms' timer thread. */
+    java.util.concurrent.ScheduledFuture<?> schedule(Runnable task, long delayMs) {
+        return sweeper.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+    }
+
     private void dropIdleRooms() {
         long idle = limits.roomIdle().toNanos();
         rooms.values().removeIf(r -> r.closeIfIdle(idle));

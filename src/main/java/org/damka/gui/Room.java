@@ -61,6 +61,10 @@ final class Room {
     private int drawOfferBy = -1;
     /** Online, after the end: the side that asked for a new game, or -1. */
     private int newGameBy = -1;
+    /** The players' clock, or null for a game without one. */
+    private GameClock clock;
+    /** Ends the game when the running side's time is up; replaced after each change. */
+    private java.util.concurrent.ScheduledFuture<?> flagFall;
     private EnginePlayer engine;
     private boolean thinking;
     private int analysisLines; // 0: analysis off
@@ -199,6 +203,12 @@ final class Room {
         return false;
     }
 
+    /** Gives a new room a clock (online and hotseat; the engine plays at its level's pace). */
+    synchronized void setClock(GameClock c) {
+        if (mode == Mode.ENGINE) throw new IllegalArgumentException("a game against the engine has no clock: its level sets its pace");
+        clock = c;
+    }
+
     /** After creation: the engine makes the first move when it has it (english: Black starts). */
     synchronized void begin() {
         if (!thinking && game.position().sideToMove() == engineSide) changed();
@@ -226,7 +236,12 @@ final class Room {
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot move");
         if (seat != BOTH && seat != toMove) throw new IllegalArgumentException("it is " + GameView.side(toMove) + "'s turn");
         if (toMove == engineSide) throw new IllegalArgumentException("the engine is thinking");
+        if (clock != null && clock.leftMs(toMove) <= 0) { // its flag fell just now, before the timer said so
+            flagFell(toMove);
+            checkNotOver();
+        }
         game.play(text);
+        if (clock != null) clock.moved(toMove);
         if (drawOfferBy == (toMove ^ 1)) drawOfferBy = -1; // played on: the offer is declined
         changed();
     }
@@ -364,6 +379,7 @@ final class Room {
     /** A new game or a new point in it: what the players decided about the old one is gone. */
     private void setGame(Game g) {
         game = g;
+        if (clock != null) clock.reset();
         decision = null;
         drawOfferBy = -1;
         newGameBy = -1;
@@ -457,6 +473,7 @@ final class Room {
         if (engine != null) engine.stop();
         thinking = false;
         boolean over = result().isPresent();
+        runClock(over);
         if (!over && game.position().sideToMove() == engineSide) {
             thinking = true;
             submitEngineMove();
@@ -464,6 +481,30 @@ final class Room {
             submitAnalysis();
         }
         broadcast(state());
+    }
+
+    /**
+     * The clock runs for the side to move from the first move until the end, and a timer ends
+     * the game when that side's time is up (a player who stops moving cannot stall it).
+     */
+    private void runClock(boolean over) {
+        if (clock == null) return;
+        if (flagFall != null) flagFall.cancel(false);
+        flagFall = null;
+        int side = over || game.plies() == 0 ? -1 : game.position().sideToMove();
+        clock.runFor(side);
+        if (side < 0) return;
+        int gen = generation.get();
+        flagFall = context.schedule(() -> {
+            synchronized (Room.this) {
+                if (generation.get() == gen && !closed && clock.leftMs(side) <= 0) flagFell(side);
+            }
+        }, Math.max(0, clock.leftMs(side)) + 1);
+    }
+
+    private void flagFell(int side) {
+        decide(new GameResult(side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
+                (side == Position.WHITE ? "White" : "Black") + " ran out of time"));
     }
 
     private EnginePlayer engine() {
@@ -579,6 +620,12 @@ final class Room {
         // a draw offer stands only while the game goes on, a new game is asked for only after it
         if (drawOfferBy >= 0 && result.isEmpty()) s.put("drawOffer", GameView.side(drawOfferBy));
         if (newGameBy >= 0 && result.isPresent()) s.put("newGameOffer", GameView.side(newGameBy));
+        if (clock != null) {
+            ObjectNode c = s.putObject("clock");
+            c.put("white", Math.max(0, clock.leftMs(Position.WHITE))).put("black", Math.max(0, clock.leftMs(Position.BLACK)));
+            if (clock.running() >= 0) c.put("running", GameView.side(clock.running())); else c.putNull("running");
+            c.put("initial", clock.initialMs()).put("increment", clock.incrementMs());
+        }
         s.put("thinking", thinking);
         s.put("analysis", analysisLines);
         ObjectNode seats = s.putObject("seats");
@@ -628,6 +675,7 @@ final class Room {
     synchronized void close() {
         closed = true;
         generation.incrementAndGet();
+        if (flagFall != null) flagFall.cancel(false);
         if (engine != null) {
             engine.close();
             engine = null;

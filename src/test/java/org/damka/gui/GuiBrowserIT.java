@@ -118,6 +118,29 @@ class GuiBrowserIT {
         }
     }
 
+    /** The lobby's clock: shown and counting down for the side to move; an engine game has none. */
+    @Test
+    void aClockChosenInTheLobbyCountsDown() throws Exception {
+        try (Browser b = new Browser(1000, 800)) {
+            b.driver.get(url());
+            b.select("clock", "1+0");
+            hotseat(b, "russian");
+            assertEquals("White 1:00", b.id("clock-white").getText());
+            assertEquals("Black 1:00", b.id("clock-black").getText());
+            b.clickMove(b.legal().get(0));
+            b.waitFor(Duration.ofSeconds(5), d -> b.id("clock-black").getText().equals("Black 0:59"));
+            assertTrue(b.id("clock-black").getAttribute("class").contains("running"));
+            assertEquals("White 1:00", b.id("clock-white").getText());
+            b.id("leave").click();
+            b.id("leave").click(); // a game going on: asked first
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("lobby").isDisplayed());
+            assertEquals("1+0", b.id("clock").getAttribute("value"), "the choice outlives the reload");
+            b.id("play-engine").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.state() != null);
+            assertFalse(b.id("clocks").isDisplayed(), "against the engine: no clock");
+        }
+    }
+
     /** Starts a hotseat game of the variant from the lobby. */
     static void hotseat(Browser b, String variant) {
         b.driver.get(url());

@@ -466,6 +466,54 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * Without a clock, a connected player who stopped moving stalled the game for good. A clock
+     * runs from the first move for the side to move, adds its increment, and its flag ends the
+     * game with nobody sending anything.
+     */
+    @Test
+    void aClockRunsAddsItsIncrementAndItsFlagEndsTheGame() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            for (String bad : new String[] {"{\"minutes\":0}", "{\"minutes\":\"5\"}", "{\"minutes\":1,\"increment\":61}", "{\"minutes\":1e400}", "7"}) {
+                c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":%s}", bad);
+                assertTrue(c.next("error").get("message").asText().contains("clock"), bad);
+            }
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"clock\":{\"minutes\":5}}");
+            assertTrue(c.next("error").get("message").asText().contains("against the engine has no clock"));
+
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":{\"minutes\":1,\"increment\":5}}");
+            c.next("joined");
+            JsonNode start = c.next("state").get("clock");
+            assertEquals(60_000, start.get("white").asLong());
+            assertTrue(start.get("running").isNull(), "nothing runs before the first move");
+            c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            JsonNode after = stateWhere(c, s -> s.get("ply").asInt() == 1).get("clock");
+            assertEquals("black", after.get("running").asText());
+            assertEquals(60_000, after.get("white").asLong(), "the first move is not charged, nor given the increment");
+            c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            JsonNode second = stateWhere(c, s -> s.get("ply").asInt() == 2).get("clock");
+            long black = second.get("black").asLong();
+            assertTrue(black > 60_000 && black <= 65_000, "black's move: charged, plus 5 s: " + black);
+
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":{\"minutes\":0.02}}");
+            c.next("joined");
+            c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            long moved = System.nanoTime();
+            JsonNode flagged = stateWhere(c, s -> s.hasNonNull("result")); // nobody sends anything
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - moved);
+            assertEquals("Black ran out of time", flagged.get("result").get("reason").asText());
+            assertEquals("1-0", flagged.get("result").get("score").asText());
+            assertEquals(0, flagged.get("clock").get("black").asLong());
+            assertTrue(flagged.get("clock").get("running").isNull());
+            assertTrue(waitedMs >= 1_100, "the flag fell after " + waitedMs + " ms of a 1.2 s clock");
+            c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            assertTrue(c.next("error").get("message").asText().contains("ran out of time"));
+            c.send("{\"type\":\"newgame\"}");
+            JsonNode fresh = stateWhere(c, s -> s.get("ply").asInt() == 0).get("clock");
+            assertEquals(1_200, fresh.get("black").asLong(), "a new game has the whole time again");
+        }
+    }
+
     /** The engine resigns for nobody and takes no draw offer; a hotseat draw is agreed at once. */
     @Test
     void resignAndDrawAgainstTheEngineAndInHotseat() throws Exception {
