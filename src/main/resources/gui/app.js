@@ -490,12 +490,17 @@
   function showChooser(ms) {
     const box = $('chooser-moves');
     box.innerHTML = '';
+    let previewed = null, touch = false;
     for (const m of ms) {
       const b = document.createElement('button');
       b.textContent = m.text + ' (takes ' + m.captured.join(', ') + ')';
       b.dataset.move = m.text;
-      b.onmouseenter = () => { highlight(); m.path.forEach((c) => cellNode(c).classList.add('path')); m.captured.forEach((c) => cellNode(c).classList.add('target')); };
-      b.onclick = () => play(m);
+      const preview = () => { previewed = m; highlight(); m.path.forEach((c) => cellNode(c).classList.add('path')); m.captured.forEach((c) => cellNode(c).classList.add('target')); };
+      // a touch screen has no hover: the first tap shows the path, a second tap on it plays it
+      // (the mouseenter a browser makes up for a tap is not a preview)
+      b.onpointerdown = (e) => { touch = e.pointerType === 'touch'; };
+      b.onmouseenter = () => { if (!touch) preview(); };
+      b.onclick = () => { if (touch && previewed !== m) preview(); else play(m); };
       box.appendChild(b);
     }
     $('chooser').classList.remove('hidden');
