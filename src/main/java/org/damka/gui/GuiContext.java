@@ -208,9 +208,13 @@ final class GuiContext implements AutoCloseable {
         return false;
     }
 
-    /** Runs a short task (a clock's flag) after the delay, on the rooms' timer thread. */
+    /** Runs a short task (a clock's flag) after the delay, on the rooms' timer thread; null once the server stops. */
     java.util.concurrent.ScheduledFuture<?> schedule(Runnable task, long delayMs) {
-        return sweeper.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+        try {
+            return sweeper.schedule(task, delayMs, TimeUnit.MILLISECONDS);
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            return null; // the server is stopping: no game goes on to be ended
+        }
     }
 
     private void dropIdleRooms() {
