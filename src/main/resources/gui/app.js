@@ -65,7 +65,9 @@
         // a refused join (the room expired while the tab slept, a wrong code): back to the lobby
         if (msg.request === 'join') {
           app.rejoining = false;
-          if (app.leaving) {
+          if (app.seating) {
+            app.seating = false; // a seat taken meanwhile: still watching, the reason shown
+          } else if (app.leaving) {
             // a link to another room was refused: the server left us where we were
             backToPreviousRoom();
             history.replaceState(null, '', '#' + app.room);
@@ -107,6 +109,11 @@
 
   function joined(msg) {
     app.rejoining = false;
+    app.seating = false;
+    // back with this room's token, but seated as a spectator: the seat was given away meanwhile
+    if (app.token && !app.leaving && app.room === msg.room && !app.seat && msg.seat === 'spectator') {
+      app.notice = 'Your seat was given to another player after 2 minutes away: you are watching';
+    }
     const previous = app.leaving ? app.leaving.room : app.room;
     app.leaving = null;
     if (previous !== msg.room) { app.state = null; app.selected = null; hideChooser(); $('message').textContent = ''; }
@@ -327,6 +334,7 @@
     let status;
     if (s.result) status = 'Game over';
     else if (s.thinking) status = 'damka is thinking…';
+    else if (s.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free')) status = 'Waiting for the other player to join';
     else status = cap(s.toMove) + ' to move' + (myTurn() && app.seat !== 'both' ? ' (you)' : '');
     if (s.drawOffer && !s.result) status += ' — ' + (s.drawOffer === app.seat ? 'you offered a draw' : cap(s.drawOffer) + ' offers a draw');
     if (s.newGameOffer && s.result) status += ' — ' + (s.newGameOffer === app.seat ? 'you asked for a new game' : cap(s.newGameOffer) + ' asks for a new game');
@@ -341,6 +349,10 @@
     showDecisions(s);
     app.clockAt = performance.now();
     showClocks();
+    if (app.typed && prev && s.ply === prev.ply + 1) {
+      if ($('move-text').value.trim().toLowerCase() === app.typed) $('move-text').value = '';
+      app.typed = null;
+    }
     // moves may be typed too, in the variant's notation (the example is a legal move here)
     $('move-text').placeholder = s.legal.length ? 'Type a move, e.g. ' + s.legal[0].text : 'Type a move';
     $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
@@ -366,11 +378,12 @@
     $('claim').classList.toggle('hidden', !(app.mode === 'online' && open && app.seat !== 'both' && s.seats[other] === 'away'));
     // online, a new game once this one is over, when both players ask (the colours swap)
     const online = app.mode === 'online';
-    const asked = online && s.result ? s.newGameOffer : null;
-    $('newgame').disabled = !player || (online && !s.result) || (asked && asked === app.seat);
-    $('newgame').textContent = !asked ? 'New game' : asked === app.seat ? 'New game asked' : 'Accept a new game';
+    const asked = online && s.result && player ? s.newGameOffer : null;
+    const otherHere = s.seats[app.seat === 'white' ? 'black' : 'white'] === 'connected';
+    $('newgame').disabled = !player || (online && !s.result) || (asked === app.seat && otherHere);
+    $('newgame').textContent = !asked ? 'New game' : asked !== app.seat ? 'Accept a new game' : otherHere ? 'New game asked' : 'New game';
     // a spectator may sit in a seat nobody holds (or one left long enough: the server says)
-    const seatable = app.seat === 'spectator' && online ? ['white', 'black'].find((c) => s.seats[c] === 'free' || s.seats[c] === 'away') : null;
+    const seatable = app.seat === 'spectator' && online && !s.result ? ['white', 'black'].find((c) => s.seats[c] === 'free' || s.seats[c] === 'away') : null;
     $('take-seat').classList.toggle('hidden', !seatable);
     if (seatable) { $('take-seat').textContent = 'Play ' + seatable; $('take-seat').dataset.seat = seatable; }
     if (!open) disarm();
@@ -564,17 +577,26 @@
   $('watch-room').onclick = () => joinCode('spectator');
   $('flip').onclick = () => { app.flipped = !app.flipped; drawBoard(); };
   $('undo').onclick = () => send({ type: 'undo' });
-  $('newgame').onclick = () => send({ type: 'newgame' });
+  $('newgame').onclick = () => {
+    const midGame = app.mode !== 'online' && app.state && !app.state.result && app.state.ply > 0;
+    if (midGame) confirmThen($('newgame'), 'Start again? Click again', () => send({ type: 'newgame' }));
+    else send({ type: 'newgame' });
+  };
   // A typed move goes to the server as it is: the rules core reads any of its notations and
   // answers an illegal one with the legal moves.
   $('type-move').addEventListener('submit', (e) => {
     e.preventDefault();
-    const text = $('move-text').value.trim();
+    const text = $('move-text').value.trim().toLowerCase(); // square names are lower case (a phone capitalises)
     if (!text) return;
-    if (!myTurn()) { $('message').textContent = app.state && app.state.result ? 'The game is over' : 'Not your turn'; return; }
+    if (!myTurn()) {
+      $('message').textContent = app.seat === 'spectator' ? 'Spectators cannot move'
+        : !app.ws || app.ws.readyState !== WebSocket.OPEN || app.rejoining ? 'Disconnected: reconnecting…'
+          : app.state && app.state.result ? 'The game is over' : 'Not your turn';
+      return;
+    }
     app.selected = null; hideChooser(); highlight();
+    app.typed = text; // cleared from the box once played; a refused one stays to be mended
     send({ type: 'move', move: text });
-    $('move-text').value = '';
   });
   $('resign').onclick = () => confirmThen($('resign'), 'Resign? Click again', () => send({ type: 'resign' }));
   $('draw').onclick = () => {
@@ -583,11 +605,11 @@
   };
   $('decline').onclick = () => send({ type: 'draw', accept: false });
   $('claim').onclick = () => send({ type: 'claim' });
-  $('take-seat').onclick = () => send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat });
+  $('take-seat').onclick = () => { app.seating = true; send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat }); };
   // The Lobby reloads the page without the room; a player in a game going on is asked first.
   $('leave').onclick = () => {
     const leave = () => { history.replaceState(null, '', location.pathname); location.reload(); };
-    const playing = app.state && !app.state.result && app.seat && app.seat !== 'spectator';
+    const playing = app.state && !app.state.result && app.state.ply > 0 && app.seat && app.seat !== 'spectator';
     if (playing) confirmThen($('leave'), 'Leave the game? Click again', leave); else leave();
   };
   // The lobby offers the way back to the last room this browser was in (it may have expired).

@@ -1,7 +1,8 @@
 package org.damka.gui;
 
 /**
- * A room's clock: each side's time left and the increment added after each of its moves. It runs
+ * A room's clock: each side's time left and the increment added after each of its moves (the
+ * first included). It runs
  * for the side to move from the game's first move on (nobody is charged for waiting for a friend
  * to arrive) and stops when the game ends; a side whose time runs out loses. Milliseconds,
  * measured with {@link System#nanoTime}.
@@ -46,9 +47,9 @@ final class GameClock {
     /** The side whose time runs, or -1. */
     int running() { return running; }
 
-    /** The side has moved: its time is charged and its increment added; the other side's runs. */
+    /** The side has moved: its time is charged (if it ran) and its increment added; the other side's runs. */
     void moved(int side) {
-        if (running == side) leftMs[side] = leftMs(side) + incrementMs;
+        leftMs[side] = leftMs(side) + incrementMs;
         running = -1;
         runFor(side ^ 1);
     }

@@ -236,6 +236,7 @@ final class Room {
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot move");
         if (seat != BOTH && seat != toMove) throw new IllegalArgumentException("it is " + GameView.side(toMove) + "'s turn");
         if (toMove == engineSide) throw new IllegalArgumentException("the engine is thinking");
+        checkOpponentArrived(seat);
         if (clock != null && clock.leftMs(toMove) <= 0) { // its flag fell just now, before the timer said so
             flagFell(toMove);
             checkNotOver();
@@ -244,6 +245,16 @@ final class Room {
         if (clock != null) clock.moved(toMove);
         if (drawOfferBy == (toMove ^ 1)) drawOfferBy = -1; // played on: the offer is declined
         changed();
+    }
+
+    /**
+     * Online the game starts when the second player arrives: before that a move (which would
+     * start the clock) or a draw offer goes to nobody.
+     */
+    private void checkOpponentArrived(int seat) {
+        if (mode == Mode.ONLINE && tokens[seat ^ 1] == null) {
+            throw new IllegalArgumentException("the other player has not joined yet: send them the room's link or code");
+        }
     }
 
     /** How the game has ended: by the players' decision, else by the board and the draw rules. */
@@ -279,6 +290,7 @@ final class Room {
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot offer a draw");
         if (mode == Mode.ENGINE) throw new IllegalArgumentException("damka does not take draw offers: play on, or resign");
         checkNotOver();
+        if (seat != BOTH) checkOpponentArrived(seat);
         if (!accept) {
             if (drawOfferBy != (seat ^ 1)) throw new IllegalArgumentException("there is no draw offer to decline");
             drawOfferBy = -1;
@@ -298,6 +310,11 @@ final class Room {
         touch();
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("undo is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot undo");
+        if (decision != null) { // a resignation or a draw agreed: taken back first, the moves stay
+            decision = null;
+            changed();
+            return;
+        }
         List<String> moves = new ArrayList<>(game.moves());
         if (moves.isEmpty()) throw new IllegalArgumentException("there is no move to take back");
         moves.remove(moves.size() - 1);
@@ -332,6 +349,7 @@ final class Room {
         }
         startFen = null;
         setGame(replay(List.of()));
+        if (clock != null) clock.reset();
         changed();
     }
 
@@ -379,7 +397,6 @@ final class Room {
     /** A new game or a new point in it: what the players decided about the old one is gone. */
     private void setGame(Game g) {
         game = g;
-        if (clock != null) clock.reset();
         decision = null;
         drawOfferBy = -1;
         newGameBy = -1;
@@ -423,6 +440,7 @@ final class Room {
         }
         startFen = fen == null ? null : Fen.format(rules, g.startPosition());
         setGame(g);
+        if (clock != null) clock.reset();
         changed();
     }
 

@@ -115,6 +115,11 @@ class GuiBrowserIT {
             b.id("move-text").sendKeys("32-28" + org.openqa.selenium.Keys.ENTER);
             b.waitFor(Duration.ofSeconds(10), d -> b.id("message").getText().startsWith("illegal move '32-28'; legal moves: "));
             assertEquals(1, b.ply());
+            assertEquals("32-28", b.id("move-text").getAttribute("value"), "a refused move stays to be mended");
+            b.id("move-text").clear();
+            b.id("move-text").sendKeys("19-23" + org.openqa.selenium.Keys.ENTER);
+            b.waitFor(Duration.ofSeconds(10), d -> b.ply() == 2);
+            assertEquals("", b.id("move-text").getAttribute("value"), "a played move leaves the box");
         }
     }
 
@@ -410,6 +415,12 @@ class GuiBrowserIT {
             guest.driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
             String fresh = guest.driver.getWindowHandle();
             guest.driver.switchTo().window(old).close();
+            // the watcher sees the seat away and asks for it: refused (its player may come back), still watching
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isDisplayed());
+            watcher.id("take-seat").click();
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("message").getText().startsWith("the black seat is taken"));
+            assertTrue(watcher.id("game").isDisplayed(), "a refused seat kept the watcher out of the game");
+            assertEquals("spectator", watcher.seat());
             guest.driver.switchTo().window(fresh);
             guest.driver.get(url() + "#" + code);
             guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null && guest.ply() == 1);

@@ -64,6 +64,7 @@ class GuiLoadIT {
         String seat;
         int lastPly = -1;
         boolean lastOver;
+        boolean lastBothHere;
         int game;
         long movesSeen;
 
@@ -132,8 +133,11 @@ class GuiLoadIT {
             } else if (!(ply == lastPly || lastPly < 0)) {
                 problems.add(seat + " saw ply " + ply + " after ply " + lastPly + " (lost or out of order)");
             }
-            boolean repeated = ply == lastPly; // the same position again (someone joined or left)
+            // online the game starts when both are there: the arrival's state is the first to move on
+            boolean bothHere = !s.get("seats").toString().contains("free");
+            boolean repeated = ply == lastPly && bothHere == lastBothHere; // the same position again (someone joined or left)
             lastPly = ply;
+            lastBothHere = bothHere;
             lastOver = over;
             if (stopping || repeated) return;
             if (over) {
@@ -141,6 +145,7 @@ class GuiLoadIT {
                 return;
             }
             if (!s.get("toMove").asText().equals(seat)) return;
+            if (!bothHere) return;
             JsonNode legal = s.get("legal");
             String move = legal.get(random.nextInt(legal.size())).get("text").asText();
             table.sent(game).add(move);

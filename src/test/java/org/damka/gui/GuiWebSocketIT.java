@@ -489,7 +489,7 @@ class GuiWebSocketIT {
             c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
             JsonNode after = stateWhere(c, s -> s.get("ply").asInt() == 1).get("clock");
             assertEquals("black", after.get("running").asText());
-            assertEquals(60_000, after.get("white").asLong(), "the first move is not charged, nor given the increment");
+            assertEquals(65_000, after.get("white").asLong(), "the first move is not charged, and gets its increment");
             c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
             JsonNode second = stateWhere(c, s -> s.get("ply").asInt() == 2).get("clock");
             long black = second.get("black").asLong();
@@ -508,9 +508,53 @@ class GuiWebSocketIT {
             assertTrue(waitedMs >= 1_100, "the flag fell after " + waitedMs + " ms of a 1.2 s clock");
             c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
             assertTrue(c.next("error").get("message").asText().contains("ran out of time"));
+            c.send("{\"type\":\"undo\"}"); // takes back the flag's result: the times stay, and it falls again
+            assertEquals("Black ran out of time", stateWhere(c, s -> s.hasNonNull("result") && s.get("ply").asInt() == 1)
+                    .get("result").get("reason").asText());
             c.send("{\"type\":\"newgame\"}");
             JsonNode fresh = stateWhere(c, s -> s.get("ply").asInt() == 0).get("clock");
             assertEquals(1_200, fresh.get("black").asLong(), "a new game has the whole time again");
+        }
+    }
+
+    /**
+     * Online, the creator could move before the friend arrived: a clock ran out for the empty
+     * seat and a draw was agreed with nobody. The game starts when the second player sits down.
+     */
+    @Test
+    void anOnlineGameWaitsForTheSecondPlayer() throws Exception {
+        try (WsClient white = new WsClient(server.uri()); WsClient black = new WsClient(server.uri())) {
+            white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\",\"clock\":{\"minutes\":1}}");
+            String code = white.next("joined").get("room").asText();
+            for (String request : new String[] {"{\"type\":\"move\",\"move\":\"c3-d4\"}", "{\"type\":\"draw\"}"}) {
+                white.send(request);
+                assertEquals("the other player has not joined yet: send them the room's link or code", white.next("error").get("message").asText());
+            }
+            black.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
+            stateWhere(white, s -> "connected".equals(s.get("seats").get("black").asText()));
+            white.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            assertEquals("black", stateWhere(black, s -> s.get("ply").asInt() == 1).get("clock").get("running").asText());
+        }
+    }
+
+    /** Undo after a resignation took back a move pair as well: it takes back the resignation. */
+    @Test
+    void undoTakesBackAResignationFirst() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":{\"minutes\":3,\"increment\":2}}");
+            c.next("joined");
+            c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            stateWhere(c, s -> s.get("ply").asInt() == 2);
+            c.send("{\"type\":\"resign\"}");
+            stateWhere(c, s -> s.hasNonNull("result"));
+            c.send("{\"type\":\"undo\"}");
+            JsonNode back = stateWhere(c, s -> !s.hasNonNull("result"));
+            assertEquals(2, back.get("ply").asInt());
+            c.send("{\"type\":\"undo\"}");
+            JsonNode one = stateWhere(c, s -> s.get("ply").asInt() == 1).get("clock");
+            // each side has had its 2 s increment: a clock set back to the start would show 3:00 for both
+            assertTrue(one.get("white").asLong() > 180_000 && one.get("black").asLong() > 180_000, "undo keeps the times: " + one);
         }
     }
 
