@@ -21,6 +21,7 @@
     app.ws = ws;
     ws.onopen = () => {
       $('conn').textContent = 'connected';
+      app.seating = false; // a seat asked for while disconnected was not sent
       const q = app.queue; app.queue = [];
       if (app.room) {
         // Rejoining: what was asked while disconnected was for a position that may be gone, and
@@ -371,7 +372,7 @@
     $('draw').classList.toggle('hidden', app.mode === 'engine');
     $('draw').disabled = !open || offered === app.seat;
     const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';
-    if (armed && armed.button === $('draw')) armed.label = label; else $('draw').textContent = label;
+    setLabel($('draw'), label);
     $('decline').classList.toggle('hidden', !open || !theirs);
     // online: the win over an opponent who left (the server says when it may be claimed)
     const other = app.seat === 'white' ? 'black' : 'white';
@@ -381,12 +382,16 @@
     const asked = online && s.result && player ? s.newGameOffer : null;
     const otherHere = s.seats[app.seat === 'white' ? 'black' : 'white'] === 'connected';
     $('newgame').disabled = !player || (online && !s.result) || (asked === app.seat && otherHere);
-    $('newgame').textContent = !asked ? 'New game' : asked !== app.seat ? 'Accept a new game' : otherHere ? 'New game asked' : 'New game';
+    setLabel($('newgame'), !asked ? 'New game' : asked !== app.seat ? 'Accept a new game' : otherHere ? 'New game asked' : 'New game');
     // a spectator may sit in a seat nobody holds (or one left long enough: the server says)
     const seatable = app.seat === 'spectator' && online && !s.result ? ['white', 'black'].find((c) => s.seats[c] === 'free' || s.seats[c] === 'away') : null;
     $('take-seat').classList.toggle('hidden', !seatable);
     if (seatable) { $('take-seat').textContent = 'Play ' + seatable; $('take-seat').dataset.seat = seatable; }
     if (!open) disarm();
+  }
+  // A button's label; one waiting for its second click keeps its question until then.
+  function setLabel(button, label) {
+    if (armed && armed.button === button) armed.label = label; else button.textContent = label;
   }
   // The button waiting for its second click, or null.
   let armed = null;

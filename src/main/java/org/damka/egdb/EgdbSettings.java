@@ -28,6 +28,8 @@ public final class EgdbSettings {
     /** The load under way (in the background, or waited for), and what it was asked for. */
     private CompletableFuture<Loaded> loading;
     private Rules loadingRules;
+    /** The last load started, adopted or not: the next starts after it, so two sets never fill the heap at once. */
+    private CompletableFuture<Loaded> lastStarted;
     private final List<Note> notes = new ArrayList<>();
 
     /** A finished load: the tables and what it found, adopted by the next caller that asks. */
@@ -100,11 +102,14 @@ public final class EgdbSettings {
             String dir = path;
             int n = pieces;
             loadingRules = rules;
-            loading = CompletableFuture.supplyAsync(() -> load(rules, dir, n), runnable -> {
+            java.util.concurrent.Executor thread = runnable -> {
                 Thread t = new Thread(runnable, "damka-egdb-load");
                 t.setDaemon(true);
                 t.start();
-            });
+            };
+            CompletableFuture<Loaded> before = lastStarted == null ? CompletableFuture.completedFuture(null) : lastStarted;
+            loading = before.handle((done, failed) -> (Void) null).thenApplyAsync(x -> load(rules, dir, n), thread);
+            lastStarted = loading;
         }
         return loading;
     }

@@ -90,13 +90,13 @@ public final class Client implements Session.Listener.AutoDemanding {
         switch (type) {
             case "create" -> create(request);
             case "join" -> join(request);
-            case "move" -> inRoom().move(seat, text(request, "move"));
-            case "undo" -> inRoom().undo(seat);
-            case "newgame" -> inRoom().newGame(seat);
-            case "resign" -> inRoom().resign(seat);
-            case "claim" -> inRoom().claim(seat);
-            case "draw" -> inRoom().draw(seat, drawAnswer(request));
-            case "import" -> inRoom().load(seat, text(request, "text"));
+            case "move" -> { String move = text(request, "move"); inRoom((r, s) -> r.move(s, move)); }
+            case "undo" -> inRoom(Room::undo);
+            case "newgame" -> inRoom(Room::newGame);
+            case "resign" -> inRoom(Room::resign);
+            case "claim" -> inRoom(Room::claim);
+            case "draw" -> { boolean accept = drawAnswer(request); inRoom((r, s) -> r.draw(s, accept)); }
+            case "import" -> { String text = text(request, "text"); inRoom((r, s) -> r.load(s, text)); }
             case "export" -> {
                 ObjectNode m = MAPPER.createObjectNode();
                 m.put("type", "pdn");
@@ -180,6 +180,17 @@ public final class Client implements Session.Listener.AutoDemanding {
         return accept.booleanValue();
     }
 
+    /**
+     * Runs a request in this client's room with its seat read under the room's lock: a new
+     * online game swaps the seats, and a move read as White's must not be played after it.
+     */
+    private void inRoom(java.util.function.ObjIntConsumer<Room> request) {
+        Room r = inRoom();
+        synchronized (r) {
+            request.accept(r, seat);
+        }
+    }
+
     private Room inRoom() {
         Room r = room;
         if (r == null) throw new IllegalArgumentException("join or create a room first");
@@ -199,10 +210,9 @@ public final class Client implements Session.Listener.AutoDemanding {
 
     private void leaveRoom() {
         Room r = room;
-        int held = seat;
         room = null;
+        if (r != null) r.leave(this); // reads the seat under the room's lock
         seat = Room.SPECTATOR;
-        if (r != null) r.leave(this, held);
     }
 
     private void error(String type, String message) {

@@ -54,11 +54,15 @@ final class GuiContext implements AutoCloseable {
             t.setDaemon(true);
             return t;
         });
-        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+        java.util.concurrent.ScheduledThreadPoolExecutor timer = new java.util.concurrent.ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "damka-gui-rooms");
             t.setDaemon(true);
             return t;
         });
+        // a clock's flag timer is replaced after every move: a cancelled one must not stay queued
+        // (with its room) until its time, or a client sending moves could fill the heap
+        timer.setRemoveOnCancelPolicy(true);
+        this.sweeper = timer;
         long every = Math.max(1, limits.roomIdle().toMillis() / 4);
         sweeper.scheduleWithFixedDelay(this::dropIdleRooms, every, every, TimeUnit.MILLISECONDS);
     }
@@ -215,6 +219,11 @@ final class GuiContext implements AutoCloseable {
         } catch (java.util.concurrent.RejectedExecutionException e) {
             return null; // the server is stopping: no game goes on to be ended
         }
+    }
+
+    /** Tasks waiting on the rooms' timer thread (a test's view). */
+    int queuedTimers() {
+        return ((java.util.concurrent.ScheduledThreadPoolExecutor) sweeper).getQueue().size();
     }
 
     private void dropIdleRooms() {

@@ -120,19 +120,35 @@ final class Room {
             if (s == side || side == BOTH) {
                 tokens[s] = fresh;
                 vacatedAt[s] = System.nanoTime(); // nobody in it until enter: claimable again if nobody comes
+                // a new player in the seat: what its old holder offered or asked is not theirs
+                if (drawOfferBy == s) drawOfferBy = -1;
+                if (newGameBy == s) newGameBy = -1;
             }
         }
         return new Seat(side, fresh);
     }
 
     /** The second half of {@link #join}: seats the client in the seat {@link #reserve} gave. */
-    synchronized void enter(Client client, Seat seat) {
+    synchronized void enter(Client client, Seat held) {
         if (closed) throw new IllegalArgumentException("the room has expired");
         touch();
+        // The colours may have swapped since reserve (a new game): the token says where the seat is now.
+        Seat seat = held.token() == null ? held : new Seat(sideOf(held.token()), held.token());
+        if (held.seat() != SPECTATOR && seat.seat() == SPECTATOR) {
+            throw new IllegalArgumentException("the seat was given to another player meanwhile");
+        }
         client.seated(this, seat.seat());
         client.send(joined(seat).toString());
         clients.add(client);
+        runClock(result().isPresent()); // online, the second player's arrival starts the game's clock
         broadcast(state());
+    }
+
+    /** The seat a token holds now: a side, BOTH, or SPECTATOR when it holds none. */
+    private int sideOf(String token) {
+        if (token.equals(tokens[0]) && token.equals(tokens[1])) return BOTH;
+        for (int side = 0; side < 2; side++) if (token.equals(tokens[side])) return side;
+        return SPECTATOR;
     }
 
     /** The message that tells a client which seat it has (again, after the colours swapped). */
@@ -215,8 +231,9 @@ final class Room {
     }
 
     /** A client leaves the seat it held here (the client has already forgotten it). */
-    synchronized void leave(Client client, int seat) {
+    synchronized void leave(Client client) {
         if (clients.remove(client)) {
+            int seat = client.seat(); // read under the lock: a colour swap changes it
             touch();
             for (int side = 0; side < 2; side++) if (seat == side || seat == BOTH) vacatedAt[side] = System.nanoTime();
             if (clients.isEmpty() && analysisLines > 0) {
@@ -310,6 +327,9 @@ final class Room {
         touch();
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("undo is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot undo");
+        if (clock != null && decision != null && decision.reason().endsWith("ran out of time")) {
+            throw new IllegalArgumentException("the time is up: a new game sets the clock again");
+        }
         if (decision != null) { // a resignation or a draw agreed: taken back first, the moves stay
             decision = null;
             changed();
@@ -509,7 +529,9 @@ final class Room {
         if (clock == null) return;
         if (flagFall != null) flagFall.cancel(false);
         flagFall = null;
-        int side = over || game.plies() == 0 ? -1 : game.position().sideToMove();
+        // online from the second player's arrival (moves wait for it), else from the first move
+        boolean started = mode == Mode.ONLINE ? tokens[0] != null && tokens[1] != null : game.plies() > 0;
+        int side = over || !started ? -1 : game.position().sideToMove();
         clock.runFor(side);
         if (side < 0) return;
         int gen = generation.get();

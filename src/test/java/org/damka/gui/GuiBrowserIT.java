@@ -133,7 +133,7 @@ class GuiBrowserIT {
             assertEquals("White 1:00", b.id("clock-white").getText());
             assertEquals("Black 1:00", b.id("clock-black").getText());
             b.clickMove(b.legal().get(0));
-            b.waitFor(Duration.ofSeconds(5), d -> b.id("clock-black").getText().equals("Black 0:59"));
+            b.waitFor(Duration.ofSeconds(5), d -> b.id("clock-black").getText().matches("Black 0:5\\d"));
             assertTrue(b.id("clock-black").getAttribute("class").contains("running"));
             assertEquals("White 1:00", b.id("clock-white").getText());
             b.id("leave").click();

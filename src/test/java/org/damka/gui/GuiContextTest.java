@@ -129,6 +129,47 @@ class GuiContextTest {
         }
     }
 
+    /**
+     * A join holds its seat (reserve) before it sits in it (enter): a new game between the two
+     * swapped the colours, and the player sat in its old seat, both players Black.
+     */
+    @Test
+    void aPlayerWhoseSeatSwappedWhileJoiningSitsInItsNewSeat() {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            String tokenA = ctx.newToken();
+            Room r = ctx.create(Room.Mode.ONLINE, Variants.RUSSIAN, 0, Level.EASY, tokenA, "a");
+            Client a = new Client(ctx, "203.0.113.7"), b = new Client(ctx, "203.0.113.8");
+            r.join(a, tokenA, null);
+            String tokenB = r.join(b, null, null).token();
+            r.resign(1);
+            r.leave(b);
+            Room.Seat held = r.reserve(tokenB, null); // Black's page comes back ...
+            assertEquals(1, held.seat());
+            r.newGame(0); // ... while White starts a new game (alone: at once, the colours swapped)
+            Client back = new Client(ctx, "203.0.113.8");
+            r.enter(back, held);
+            assertEquals(0, back.seat(), "the token sits in White's seat now");
+            assertEquals(1, a.seat());
+            r.move(0, "c3-d4");
+        }
+    }
+
+    /** Every move replaced a clock's flag timer, and the cancelled ones stayed queued (with their room) for hours. */
+    @Test
+    void cancelledFlagTimersDoNotPileUp() {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            String token = ctx.newToken();
+            Room r = ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, token, "a");
+            r.setClock(new GameClock(180 * 60_000L, 0));
+            r.join(new Client(ctx, "203.0.113.7"), token, null);
+            for (int i = 0; i < 500; i++) {
+                r.move(Room.BOTH, "c3-d4");
+                r.undo(Room.BOTH);
+            }
+            assertTrue(ctx.queuedTimers() <= 3, "timers queued: " + ctx.queuedTimers());
+        }
+    }
+
     @Test
     void theSocketAcceptsItsOwnPagesAndClientsThatAreNotBrowsers() {
         String[][] accepted = {{null, "localhost:8080"}, {"http://localhost:8080", "localhost:8080"},

@@ -508,9 +508,8 @@ class GuiWebSocketIT {
             assertTrue(waitedMs >= 1_100, "the flag fell after " + waitedMs + " ms of a 1.2 s clock");
             c.send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
             assertTrue(c.next("error").get("message").asText().contains("ran out of time"));
-            c.send("{\"type\":\"undo\"}"); // takes back the flag's result: the times stay, and it falls again
-            assertEquals("Black ran out of time", stateWhere(c, s -> s.hasNonNull("result") && s.get("ply").asInt() == 1)
-                    .get("result").get("reason").asText());
+            c.send("{\"type\":\"undo\"}"); // taken back, the flag fell again at once, and again: refused, said why
+            assertEquals("the time is up: a new game sets the clock again", c.next("error").get("message").asText());
             c.send("{\"type\":\"newgame\"}");
             JsonNode fresh = stateWhere(c, s -> s.get("ply").asInt() == 0).get("clock");
             assertEquals(1_200, fresh.get("black").asLong(), "a new game has the whole time again");
@@ -531,9 +530,31 @@ class GuiWebSocketIT {
                 assertEquals("the other player has not joined yet: send them the room's link or code", white.next("error").get("message").asText());
             }
             black.send("{\"type\":\"join\",\"room\":\"%s\"}", code);
-            stateWhere(white, s -> "connected".equals(s.get("seats").get("black").asText()));
+            JsonNode arrived = stateWhere(white, s -> "connected".equals(s.get("seats").get("black").asText()));
+            // the arrival starts the game, and White's clock: a player who never moves cannot stall it
+            assertEquals("white", arrived.get("clock").get("running").asText());
             white.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
             assertEquals("black", stateWhere(black, s -> s.get("ply").asInt() == 1).get("clock").get("running").asText());
+        }
+    }
+
+    /** A draw offer stayed with the seat: the next player to take it had "offered" it, and one request agreed the draw. */
+    @Test
+    void aDrawOfferLeavesWithThePlayerWhoseSeatIsTaken() throws Exception {
+        try (Table t = table()) {
+            t.black().send("{\"type\":\"draw\"}");
+            stateWhere(t.white(), s -> s.has("drawOffer"));
+            t.black().close();
+            Thread.sleep(SEAT_CLAIM.toMillis() + 500);
+            try (WsClient next = new WsClient(server.uri())) {
+                next.send("{\"type\":\"join\",\"room\":\"%s\"}", t.code());
+                assertEquals("black", next.next("joined").get("seat").asText());
+                assertFalse(next.next("state").has("drawOffer"), "the newcomer offered nothing");
+                t.white().send("{\"type\":\"draw\"}");
+                JsonNode offered = stateWhere(next, s -> s.has("drawOffer"));
+                assertEquals("white", offered.get("drawOffer").asText());
+                assertFalse(offered.hasNonNull("result"), "an offer, not an agreement");
+            }
         }
     }
 

@@ -29,7 +29,7 @@ class EgdbMemoryIT {
         try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xmx128m")) {
             List<String> said = new ArrayList<>();
             said.addAll(e.command("setoption name UCI_Variant value russian"));
-            said.addAll(e.command("setoption name EGDBPath value " + dir)); // the tables load at the first go
+            said.addAll(e.command("setoption name EGDBPath value " + dir)); // isready waits for the load
             e.quiet("position fen W:WKa1,Kc1:BKh8,f8");
             for (int i = 0; i < 2; i++) {
                 e.send("go depth 3");
@@ -39,6 +39,20 @@ class EgdbMemoryIT {
             }
             assertTrue(said.stream().anyMatch(l -> l.startsWith("info string EGDB: the tables of russian up to 5 pieces")
                     && l.contains("-Xmx")), said.toString());
+            // changed again with no isready: the load runs in the background from the first go, which
+            // searches without it, as do those that follow; what it found comes once it is done
+            e.send("setoption name EGDBPath value " + dir.resolve("."));
+            e.send("position fen W:WKa1,Kc1:BKh8,f8");
+            List<String> background = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                e.send("go depth 3");
+                List<String> lines = e.until("bestmove");
+                background.addAll(lines);
+                assertTrue(lines.get(lines.size() - 1).startsWith("bestmove "), lines.toString());
+            }
+            background.addAll(e.sync());
+            assertEquals(1, background.stream().filter(l -> l.startsWith("info string EGDB: the tables of russian up to 5 pieces")).count(),
+                    background.toString());
             assertEquals("", e.stderr(), "no stack trace");
             assertTrue(e.alive());
         }
