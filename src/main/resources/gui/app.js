@@ -111,6 +111,7 @@
   function joined(msg) {
     app.rejoining = false;
     app.seating = false;
+    $('lobby-message').textContent = '';
     // back with this room's token, but seated as a spectator: the seat was given away meanwhile
     if (app.token && !app.leaving && app.room === msg.room && !app.seat && msg.seat === 'spectator') {
       app.notice = 'Your seat was given to another player after 2 minutes away: you are watching';
@@ -370,7 +371,8 @@
     const offered = s.drawOffer && !s.result ? s.drawOffer : null;
     const theirs = offered && offered !== app.seat && app.seat !== 'both';
     $('draw').classList.toggle('hidden', app.mode === 'engine');
-    $('draw').disabled = !open || offered === app.seat;
+    const waiting = app.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free');
+    $('draw').disabled = !open || offered === app.seat || waiting;
     const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';
     setLabel($('draw'), label);
     $('decline').classList.toggle('hidden', !open || !theirs);

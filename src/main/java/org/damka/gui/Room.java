@@ -120,9 +120,9 @@ final class Room {
             if (s == side || side == BOTH) {
                 tokens[s] = fresh;
                 vacatedAt[s] = System.nanoTime(); // nobody in it until enter: claimable again if nobody comes
-                // a new player in the seat: what its old holder offered or asked is not theirs
-                if (drawOfferBy == s) drawOfferBy = -1;
-                if (newGameBy == s) newGameBy = -1;
+                // a new player in the seat: offers made by or to its old holder are not theirs
+                drawOfferBy = -1;
+                newGameBy = -1;
             }
         }
         return new Seat(side, fresh);
@@ -359,8 +359,14 @@ final class Room {
             // and nothing to refuse.
             if (game.plies() == 0 && startFen == null && decision == null) return;
             if (result().isEmpty()) throw new IllegalArgumentException("an online game can be restarted once it is over");
-            // The other player, if here, agrees first: one click does not take the result away
-            if (occupied(seat ^ 1) && newGameBy != (seat ^ 1)) {
+            // The other player agrees first (one click does not take the result away, nor start a
+            // clock for a player who is reloading); one gone for the seat-claim time is not waited for.
+            int other = seat ^ 1;
+            if (!open(other) && newGameBy != other) {
+                if (newGameBy == seat && !occupied(other)) {
+                    throw new IllegalArgumentException("the other player is away: the new game starts when they agree, or after "
+                            + context.limits().seatClaim().toSeconds() + " s away (" + awaySeconds(other) + " s now)");
+                }
                 newGameBy = seat;
                 broadcast(state());
                 return;

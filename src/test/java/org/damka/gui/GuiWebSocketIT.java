@@ -538,22 +538,54 @@ class GuiWebSocketIT {
         }
     }
 
-    /** A draw offer stayed with the seat: the next player to take it had "offered" it, and one request agreed the draw. */
+    /**
+     * A draw offer stayed with the seat: the next player to take the seat of the one who offered
+     * had "offered" it (one request agreed the draw), the next to take the seat of the one offered
+     * to found an offer made to someone else. A seat changing hands drops it.
+     */
     @Test
     void aDrawOfferLeavesWithThePlayerWhoseSeatIsTaken() throws Exception {
         try (Table t = table()) {
             t.black().send("{\"type\":\"draw\"}");
             stateWhere(t.white(), s -> s.has("drawOffer"));
+            t.black().send("{\"type\":\"move\",\"move\":\"f6-e5\"}");
+            stateWhere(t.white(), s -> s.get("ply").asInt() == 2);
+            t.white().send("{\"type\":\"move\",\"move\":\"d4xf6\"}"); // played on: declined
+            stateWhere(t.black(), s -> s.get("ply").asInt() == 3 && !s.has("drawOffer"));
+            t.white().send("{\"type\":\"draw\"}"); // now White offers, to the Black who leaves
+            stateWhere(t.black(), s -> s.has("drawOffer"));
             t.black().close();
             Thread.sleep(SEAT_CLAIM.toMillis() + 500);
             try (WsClient next = new WsClient(server.uri())) {
                 next.send("{\"type\":\"join\",\"room\":\"%s\"}", t.code());
                 assertEquals("black", next.next("joined").get("seat").asText());
-                assertFalse(next.next("state").has("drawOffer"), "the newcomer offered nothing");
+                assertFalse(next.next("state").has("drawOffer"), "the offer made to the Black who left is gone");
                 t.white().send("{\"type\":\"draw\"}");
                 JsonNode offered = stateWhere(next, s -> s.has("drawOffer"));
                 assertEquals("white", offered.get("drawOffer").asText());
                 assertFalse(offered.hasNonNull("result"), "an offer, not an agreement");
+            }
+        }
+    }
+
+    /** A new game asked while the other player reloads waits for them: it started their clock in their absence. */
+    @Test
+    void aNewGameWaitsForAPlayerWhoIsReloading() throws Exception {
+        try (Table t = table()) {
+            t.black().send("{\"type\":\"resign\"}");
+            stateWhere(t.white(), s -> s.hasNonNull("result"));
+            t.black().close();
+            stateWhere(t.white(), s -> "away".equals(s.get("seats").get("black").asText()));
+            t.white().send("{\"type\":\"newgame\"}");
+            assertEquals("white", stateWhere(t.white(), s -> s.has("newGameOffer")).get("newGameOffer").asText());
+            t.white().send("{\"type\":\"newgame\"}");
+            assertTrue(t.white().next("error").get("message").asText().startsWith("the other player is away: the new game starts when they agree"));
+            try (WsClient back = new WsClient(server.uri())) {
+                back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", t.code(), t.blackToken());
+                assertEquals("black", back.next("joined").get("seat").asText());
+                assertTrue(back.next("state").has("newGameOffer"), "the request waits for the player who came back");
+                back.send("{\"type\":\"newgame\"}");
+                assertEquals("white", back.next("joined").get("seat").asText());
             }
         }
     }
