@@ -32,7 +32,7 @@
         if (app.leaving) backToPreviousRoom();
         if (q.length) app.notice = 'Not sent while disconnected: ' + q.map((m) => m.type).join(', ');
         const watch = app.seat === 'spectator' || (!app.seat && !app.token && watching(app.room));
-        send({ type: 'join', room: app.room, token: app.token || undefined, seat: watch ? 'spectator' : undefined });
+        send({ type: 'join', room: app.room, token: app.token || undefined, seat: watch ? 'spectator' : undefined, name: myName() });
       } else {
         q.forEach(send);
       }
@@ -145,9 +145,10 @@
     $('room-info').innerHTML = '';
     const info = document.createElement('div');
     if (msg.mode === 'online') {
-      info.innerHTML = 'Room <code id="code"></code> — ' + seatText + '<br><small>Friends open <a id="room-link"></a> or enter the code.</small>';
+      info.innerHTML = 'Room <code id="code"></code> — ' + seatText + '<br><small>Friends open <a id="room-link"></a> or enter the code.</small> <button id="copy-link" type="button">Copy link</button>';
       info.querySelector('#code').textContent = msg.room;
       const a = info.querySelector('#room-link'); a.href = link; a.textContent = link;
+      info.querySelector('#copy-link').onclick = () => copyLink(link);
     } else {
       info.textContent = (msg.mode === 'engine' ? 'Against damka — ' : 'Two players — ') + seatText;
     }
@@ -155,6 +156,19 @@
     const local = msg.mode !== 'online' && msg.seat !== 'spectator';
     $('undo').disabled = !local; $('import').disabled = !local; $('analyse').disabled = !local;
     drawBoard();
+  }
+
+  // The clipboard needs a secure page (https, or localhost); elsewhere the link is selected to copy by hand.
+  function copyLink(link) {
+    const done = () => { $('message').textContent = 'Link copied: send it to your friend'; };
+    const byHand = () => {
+      const range = document.createRange();
+      range.selectNodeContents($('room-link'));
+      const sel = window.getSelection(); sel.removeAllRanges(); sel.addRange(range);
+      $('message').textContent = 'The link is selected: copy it (Ctrl+C, or long-press on a phone)';
+    };
+    if (navigator.clipboard && window.isSecureContext) navigator.clipboard.writeText(link).then(done, byHand);
+    else byHand();
   }
 
   // ---- drawing ----------------------------------------------------------------------------
@@ -357,7 +371,8 @@
     }
     // moves may be typed too, in the variant's notation (the example is a legal move here)
     $('move-text').placeholder = s.legal.length ? 'Type a move, e.g. ' + s.legal[0].text : 'Type a move';
-    $('seats').textContent = 'White: ' + s.seats.white + ', Black: ' + s.seats.black + (s.spectators ? ', spectators: ' + s.spectators : '');
+    const seat = (side) => (s.names && s.names[side] ? s.names[side] + ' (' + s.seats[side] + ')' : s.seats[side]);
+    $('seats').textContent = 'White: ' + seat('white') + ', Black: ' + seat('black') + (s.spectators ? ', spectators: ' + s.spectators : '');
   }
 
   // Resign and draw: a player's, while the game goes on. The engine takes no draw offers; in
@@ -553,7 +568,7 @@
 
   // ---- buttons ----------------------------------------------------------------------------
   function create(mode) {
-    const msg = { type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value };
+    const msg = { type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value, name: myName() };
     const clock = $('clock').value.split('+'); // "minutes+seconds"; the engine plays without one
     if (mode !== 'engine' && clock.length === 2) msg.clock = { minutes: Number(clock[0]), increment: Number(clock[1]) };
     send(msg);
@@ -578,7 +593,7 @@
     app.token = tokenFor(norm);
     app.seat = seat === 'spectator' ? 'spectator' : null;
     // when not yet connected, connecting joins app.room
-    if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat });
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat, name: myName() });
   }
   $('join-room').onclick = () => joinCode(undefined);
   $('watch-room').onclick = () => joinCode('spectator');
@@ -612,7 +627,7 @@
   };
   $('decline').onclick = () => send({ type: 'draw', accept: false });
   $('claim').onclick = () => send({ type: 'claim' });
-  $('take-seat').onclick = () => { app.seating = true; send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat }); };
+  $('take-seat').onclick = () => { app.seating = true; send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat, name: myName() }); };
   // The Lobby reloads the page without the room; a player in a game going on is asked first.
   $('leave').onclick = () => {
     const leave = () => { history.replaceState(null, '', location.pathname); location.reload(); };
@@ -650,9 +665,12 @@
   }
 
   // The lobby's choices outlive a reload (the Lobby button reloads the page).
-  for (const id of ['variant', 'side', 'level', 'clock']) {
+  // The player's name for online rooms (shown to the others, and in the PDN), kept like the choices.
+  function myName() { return $('name').value.trim() || undefined; }
+  for (const id of ['variant', 'side', 'level', 'clock', 'name']) {
     const saved = localStorage.getItem('damka-' + id);
-    if (saved && Array.from($(id).options).some((o) => o.value === saved)) $(id).value = saved;
+    const known = !$(id).options || Array.from($(id).options).some((o) => o.value === saved); // a select keeps only its own values
+    if (saved !== null && known) $(id).value = saved;
     $(id).addEventListener('change', () => localStorage.setItem('damka-' + id, $(id).value));
   }
 
@@ -673,7 +691,7 @@
     app.room = code;
     app.token = tokenFor(code);
     app.seat = null;
-    send({ type: 'join', room: code, token: app.token || undefined });
+    send({ type: 'join', room: code, token: app.token || undefined, name: myName() });
   });
   connect();
 })();

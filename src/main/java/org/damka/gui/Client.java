@@ -34,6 +34,8 @@ public final class Client implements Session.Listener.AutoDemanding {
     private volatile boolean refused;
     private Room room;
     private volatile int seat = Room.SPECTATOR;
+    /** The name the player gave with its last create or join (online rooms show it), or null. */
+    private volatile String name;
 
     Client(GuiContext context, String address) {
         this.context = context;
@@ -41,6 +43,8 @@ public final class Client implements Session.Listener.AutoDemanding {
     }
 
     int seat() { return seat; }
+
+    String name() { return name; }
 
     /** Called by the room (under its lock) when this client takes a seat in it. */
     void seated(Room r, int s) {
@@ -116,6 +120,19 @@ public final class Client implements Session.Listener.AutoDemanding {
         }
     }
 
+    /** The longest player name kept (longer ones are cut). */
+    static final int MAX_NAME = 24;
+
+    /** A player's name from a request: no control characters, at most {@link #MAX_NAME} characters; null for none. */
+    static String name(JsonNode request) {
+        JsonNode n = request.get("name");
+        if (n == null || n.isNull()) return null;
+        if (!n.isTextual()) throw new IllegalArgumentException("\"name\" must be a string");
+        String clean = n.asText().replaceAll("[\\p{Cntrl}\\p{Cf}]", "").strip();
+        if (clean.codePointCount(0, clean.length()) > MAX_NAME) clean = clean.substring(0, clean.offsetByCodePoints(0, MAX_NAME)).strip();
+        return clean.isEmpty() ? null : clean;
+    }
+
     private void create(JsonNode request) {
         Room.Mode mode = switch (request.path("mode").asText("")) {
             case "engine" -> Room.Mode.ENGINE;
@@ -134,6 +151,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         };
         Level level = Level.parse(request.path("level").asText(null));
         String token = context.newToken();
+        String given = name(request);
         GameClock clock = clock(request.get("clock"));
         if (clock != null && mode == Room.Mode.ENGINE) {
             throw new IllegalArgumentException("a game against the engine has no clock: its level sets its pace");
@@ -141,6 +159,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         Room r = context.create(mode, rules, side, level, token, address);
         if (clock != null) r.setClock(clock);
         leaveRoom(); // only now: a refused request leaves the client where it was
+        name = given;
         r.join(this, token, null);
         r.begin();
     }
@@ -161,6 +180,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         if (r == null) throw new IllegalArgumentException("no room with the code '" + abbreviate(code) + "' (it may have expired)");
         String token = request.path("token").asText(null);
         String wanted = request.hasNonNull("seat") ? request.get("seat").asText() : null;
+        String given = name(request);
         if (r == room && seat != Room.SPECTATOR && r.seatFor(token, wanted) != seat) {
             // else one player could take the other seat too, leaving its own "away" and the friend nowhere
             throw new IllegalArgumentException("you already have a seat in this room");
@@ -169,6 +189,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         // race for the seat) leaves the client where it was.
         Room.Seat held = r.reserve(token, wanted);
         if (r != room) leaveRoom();
+        if (given != null) name = given; // a rejoin without one keeps the name given before
         r.enter(this, held);
     }
 

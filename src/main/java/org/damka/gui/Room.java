@@ -48,6 +48,8 @@ final class Room {
     private final int engineSide;
     private final Level level;
     private final String[] tokens = new String[2];
+    /** The name each seat's player gave (online), or null: it goes with the token. */
+    private final String[] names = new String[2];
     /** When each seat last had nobody in it (its last client left, or it was given a new token). */
     private final long[] vacatedAt = new long[2];
     private final Set<Client> clients = new LinkedHashSet<>();
@@ -121,6 +123,7 @@ final class Room {
                 tokens[s] = fresh;
                 vacatedAt[s] = System.nanoTime(); // nobody in it until enter: claimable again if nobody comes
                 // a new player in the seat: offers made by or to its old holder are not theirs
+                names[s] = null;
                 drawOfferBy = -1;
                 newGameBy = -1;
             }
@@ -138,6 +141,9 @@ final class Room {
             throw new IllegalArgumentException("the seat was given to another player meanwhile");
         }
         client.seated(this, seat.seat());
+        if (mode == Mode.ONLINE && (seat.seat() == Position.WHITE || seat.seat() == Position.BLACK) && client.name() != null) {
+            names[seat.seat()] = client.name();
+        }
         client.send(joined(seat).toString());
         clients.add(client);
         runClock(result().isPresent()); // online, the second player's arrival starts the game's clock
@@ -387,6 +393,9 @@ final class Room {
         long vacated = vacatedAt[0];
         vacatedAt[0] = vacatedAt[1];
         vacatedAt[1] = vacated;
+        String name = names[0];
+        names[0] = names[1];
+        names[1] = name;
         for (Client c : clients) {
             int s = c.seat();
             if (s != Position.WHITE && s != Position.BLACK) continue;
@@ -488,7 +497,8 @@ final class Room {
     }
 
     private String playerName(int side) {
-        return side == engineSide ? "damka (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")" : "?";
+        if (side == engineSide) return "damka (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")";
+        return names[side] != null ? names[side] : "?";
     }
 
     /** Throws, saying why, unless a client in this seat may turn the analysis to this many lines. */
@@ -676,6 +686,10 @@ final class Room {
         s.put("analysis", analysisLines);
         ObjectNode seats = s.putObject("seats");
         for (int side = 0; side < 2; side++) seats.put(GameView.side(side), seatStatus(side));
+        if (names[0] != null || names[1] != null) {
+            ObjectNode n = s.putObject("names");
+            for (int side = 0; side < 2; side++) n.put(GameView.side(side), names[side]);
+        }
         s.put("spectators", (int) clients.stream().filter(c -> c.seat() == SPECTATOR).count());
         return s;
     }

@@ -340,6 +340,29 @@ class GuiBrowserIT {
         assertEquals("black", guest.seat());
     }
 
+    /** Names typed in the lobby are shown to the other player; the room's link can be copied. */
+    @Test
+    void aNameFromTheLobbyIsShownAndTheLinkCopied() throws Exception {
+        try (Browser host = new Browser(1000, 800); Browser guest = new Browser(420, 860)) {
+            host.driver.get(url());
+            host.id("name").sendKeys("Ann");
+            String code = createRussianRoom(host);
+            guest.driver.get(url());
+            guest.id("name").sendKeys("Bo");
+            guest.id("room-code").sendKeys(code);
+            guest.id("join-room").click();
+            host.waitFor(Duration.ofSeconds(10), d -> host.id("seats").getText().startsWith("White: Ann (connected), Black: Bo (connected)"));
+            host.id("copy-link").click();
+            host.waitFor(Duration.ofSeconds(5), d -> host.id("message").getText().startsWith("Link copied")
+                    || host.id("message").getText().startsWith("The link is selected"));
+            guest.driver.navigate().refresh();
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.state() != null);
+            guest.id("leave").click(); // to the lobby (nothing played: no question)
+            guest.waitFor(Duration.ofSeconds(10), d -> guest.id("lobby").isDisplayed());
+            assertEquals("Bo", guest.id("name").getAttribute("value"), "the name outlives a reload");
+        }
+    }
+
     /**
      * Online a player could neither resign nor offer a draw (a game the other would not finish
      * never ended), and every new game had the same colours: by the buttons, in two browsers.

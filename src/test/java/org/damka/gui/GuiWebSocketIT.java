@@ -590,6 +590,29 @@ class GuiWebSocketIT {
         }
     }
 
+    /** Players had no names: the other side and the PDN said "?". A name goes with its seat, through a colour swap. */
+    @Test
+    void playersNamesAreShownCleanedAndKeptInThePdn() throws Exception {
+        try (WsClient white = new WsClient(server.uri()); WsClient black = new WsClient(server.uri())) {
+            white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\",\"name\":42}");
+            assertEquals("\"name\" must be a string", white.next("error").get("message").asText());
+            white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\",\"name\":\"  Alice\\u0007\\u202e \"}");
+            String code = white.next("joined").get("room").asText();
+            black.send("{\"type\":\"join\",\"room\":\"%s\",\"name\":\"%s\"}", code, "B".repeat(40));
+            JsonNode names = stateWhere(white, s -> s.has("names") && !s.get("names").get("black").isNull()).get("names");
+            assertEquals("Alice", names.get("white").asText(), "control and format characters go");
+            assertEquals("B".repeat(24), names.get("black").asText(), "cut to 24 characters");
+            white.send("{\"type\":\"export\"}");
+            String pdn = white.next("pdn").get("text").asText();
+            assertTrue(pdn.contains("[White \"Alice\"]") && pdn.contains("[Black \"" + "B".repeat(24) + "\"]"), pdn);
+            white.send("{\"type\":\"resign\"}");
+            black.send("{\"type\":\"newgame\"}");
+            white.send("{\"type\":\"newgame\"}");
+            JsonNode swapped = stateWhere(white, s -> s.get("ply").asInt() == 0 && !s.hasNonNull("result")).get("names");
+            assertEquals("Alice", swapped.get("black").asText(), "the name goes with its player");
+        }
+    }
+
     /** Undo after a resignation took back a move pair as well: it takes back the resignation. */
     @Test
     void undoTakesBackAResignationFirst() throws Exception {
