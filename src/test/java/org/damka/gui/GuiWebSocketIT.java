@@ -606,7 +606,9 @@ class GuiWebSocketIT {
             String pdn = white.next("pdn").get("text").asText();
             assertTrue(pdn.contains("[White \"Alice\"]") && pdn.contains("[Black \"" + "B".repeat(24) + "\"]"), pdn);
             white.send("{\"type\":\"resign\"}");
+            stateWhere(black, s -> s.hasNonNull("result")); // two sockets: each request after the other's is seen
             black.send("{\"type\":\"newgame\"}");
+            stateWhere(white, s -> s.has("newGameOffer"));
             white.send("{\"type\":\"newgame\"}");
             JsonNode swapped = stateWhere(white, s -> s.get("ply").asInt() == 0 && !s.hasNonNull("result")).get("names");
             assertEquals("Alice", swapped.get("black").asText(), "the name goes with its player");
