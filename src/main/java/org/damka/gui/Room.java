@@ -299,8 +299,7 @@ final class Room {
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot resign");
         checkNotOver();
         int loser = seat == BOTH ? game.position().sideToMove() : seat;
-        decide(new GameResult(loser == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
-                (loser == Position.WHITE ? "White" : "Black") + " resigned"));
+        decide(lost(loser, "resigned"));
     }
 
     /**
@@ -333,7 +332,7 @@ final class Room {
         touch();
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("undo is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot undo");
-        if (clock != null && decision != null && decision.reason().endsWith("ran out of time")) {
+        if (clock != null && decision != null && decision.loser() >= 0 && clock.leftMs(decision.loser()) <= 0) { // lost on time
             throw new IllegalArgumentException("the time is up: a new game sets the clock again");
         }
         if (decision != null) { // a resignation or a draw agreed: taken back first, the moves stay
@@ -418,8 +417,13 @@ final class Room {
         if (occupied(other)) throw new IllegalArgumentException("your opponent is here");
         long waitSeconds = context.limits().seatClaim().toSeconds() - awaySeconds(other);
         if (!open(other)) throw new IllegalArgumentException("your opponent may come back: the win can be claimed in " + Math.max(1, waitSeconds) + " s");
-        decide(new GameResult(other == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
-                (other == Position.WHITE ? "White" : "Black") + " left the game"));
+        decide(lost(other, "left the game"));
+    }
+
+    /** The side has lost, and how: "White resigned". */
+    private static GameResult lost(int side, String how) {
+        return new GameResult(side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
+                (side == Position.WHITE ? "White " : "Black ") + how);
     }
 
     /** The players have ended the game: no offer stands after it. */
@@ -559,8 +563,7 @@ final class Room {
     }
 
     private void flagFell(int side) {
-        decide(new GameResult(side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS,
-                (side == Position.WHITE ? "White" : "Black") + " ran out of time"));
+        decide(lost(side, "ran out of time"));
     }
 
     private EnginePlayer engine() {
