@@ -32,7 +32,7 @@
         if (app.leaving) backToPreviousRoom();
         if (q.length) app.notice = 'Not sent while disconnected: ' + q.map((m) => m.type).join(', ');
         const watch = app.seat === 'spectator' || (!app.seat && !app.token && watching(app.room));
-        send({ type: 'join', room: app.room, token: app.token || undefined, seat: watch ? 'spectator' : undefined, name: myName() });
+        sendJoin(app.room, app.token, watch ? 'spectator' : undefined);
       } else {
         q.forEach(send);
       }
@@ -47,6 +47,10 @@
       if (app.state) { hideChooser(); highlight(); $('status').textContent = 'Disconnected: reconnecting…'; }
       setTimeout(connect, 1000);
     };
+  }
+  // Every join: the room, this browser's token for it (if any), the seat asked for, the player's name.
+  function sendJoin(room, token, seat) {
+    send({ type: 'join', room: room, token: token || undefined, seat: seat, name: myName() });
   }
   function send(msg) {
     if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
@@ -593,7 +597,7 @@
     app.token = tokenFor(norm);
     app.seat = seat === 'spectator' ? 'spectator' : null;
     // when not yet connected, connecting joins app.room
-    if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'join', room: norm, token: app.token || undefined, seat: seat, name: myName() });
+    if (app.ws && app.ws.readyState === WebSocket.OPEN) sendJoin(norm, app.token, seat);
   }
   $('join-room').onclick = () => joinCode(undefined);
   $('watch-room').onclick = () => joinCode('spectator');
@@ -627,7 +631,7 @@
   };
   $('decline').onclick = () => send({ type: 'draw', accept: false });
   $('claim').onclick = () => send({ type: 'claim' });
-  $('take-seat').onclick = () => { app.seating = true; send({ type: 'join', room: app.room, seat: $('take-seat').dataset.seat, name: myName() }); };
+  $('take-seat').onclick = () => { app.seating = true; sendJoin(app.room, null, $('take-seat').dataset.seat); };
   // The Lobby reloads the page without the room; a player in a game going on is asked first.
   $('leave').onclick = () => {
     const leave = () => { history.replaceState(null, '', location.pathname); location.reload(); };
@@ -691,7 +695,7 @@
     app.room = code;
     app.token = tokenFor(code);
     app.seat = null;
-    send({ type: 'join', room: code, token: app.token || undefined, name: myName() });
+    sendJoin(code, app.token);
   });
   connect();
 })();
