@@ -331,10 +331,10 @@ public final class UciProtocol {
                     // A stopped search answers first (the GUI may then send position and go at once).
                     if (stopSent) awaitIdle();
                     try {
-                        if (!engine.searching() && !quitting) {
-                            // At the end of the input nobody waits for a warm engine, but a script
-                            // checking its options still hears about bad weights or tables.
-                            if (inputEnded) engine.prepare();
+                        if (!engine.searching()) {
+                            // At the end of the input or before quit nobody waits for a warm engine,
+                            // but a script checking its options still hears about bad weights or tables.
+                            if (inputEnded || quitting) engine.prepare();
                             else engine.ready();
                         }
                     } catch (IllegalArgumentException | IllegalStateException e) {
@@ -631,7 +631,7 @@ public final class UciProtocol {
         Optional<GameResult> result = g.result();
         result.ifPresent(res -> out.info("result " + res));
         for (EngineOption o : EngineOption.ALL) out.info("option name " + o.name() + " value " + o.value(engine));
-        out.info("egdb " + engine.egdbValue());
+        egdbValue();
     }
 
     /**
@@ -662,7 +662,14 @@ public final class UciProtocol {
         }
         boolean white = engine.game().position().sideToMove() == 0;
         out.info("eval total " + total + " (White's view); side to move " + (white ? total : -total));
-        out.info("egdb " + engine.egdbValue());
+        egdbValue();
+    }
+
+    /** The tables' value of the position; what loading them found first, if this loaded them. */
+    private void egdbValue() {
+        String value = engine.egdbValue();
+        for (EgdbSettings.Note note : engine.takeEgdbNotes()) out.info(note.text());
+        out.info("egdb " + value);
     }
 
     // ---- helpers ---------------------------------------------------------------------------

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The end of the input (issue 11, point 4; protocol.md, "End of input"): a script that writes
@@ -107,14 +109,27 @@ class EndOfInputIT {
     /**
      * A script that sets the tables' folder (or the weights) and asks isready, then closes its
      * input, was told nothing: isready at the end of the input skipped building the search, and so
-     * the tables' load and its notes, with the warm-up.
+     * the tables' load and its notes, with the warm-up. So did a quit after isready (the script's
+     * usual last line), read before isready was served.
      */
-    @Test
-    void isreadyAtTheEndOfTheInputStillSaysWhatTheTablesLoadFound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+    @ParameterizedTest
+    @ValueSource(strings = {"", "\nquit"})
+    void isreadyAtTheEndOfTheInputStillSaysWhatTheTablesLoadFound(String after, @org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
         String missing = dir.resolve("missing").toString();
-        List<String> said = transcriptAfterEndOfInput("setoption name EGDBPath value " + missing + "\nisready");
+        List<String> said = transcriptAfterEndOfInput("setoption name EGDBPath value " + missing + "\nisready" + after);
         assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + missing + " (no such folder)", "readyok"),
                 said, said.toString());
+    }
+
+    /** eval (and d) load the tables to give their value; what the load found was never said. */
+    @Test
+    void evalSaysWhatTheTablesLoadFound(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        String missing = dir.resolve("missing").toString();
+        List<String> said = transcriptAfterEndOfInput("setoption name EGDBPath value " + missing + "\neval\nquit");
+        int note = said.indexOf("info string EGDB: no tables of russian up to 5 pieces in " + missing + " (no such folder)");
+        int value = -1;
+        for (int i = 0; i < said.size(); i++) if (said.get(i).startsWith("info string egdb ")) value = i;
+        assertTrue(note >= 0 && note < value, said.toString());
     }
 
     /** Writes the commands, closes the input, and returns all the engine said once it has exited (code 0). */
