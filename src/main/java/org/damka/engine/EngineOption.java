@@ -55,9 +55,9 @@ public record EngineOption(String name, Type type, String defaultValue, long min
             combo("Evaluation", Evaluations.AUTO, List.of(Evaluations.AUTO, Evaluations.CLASSIC, Evaluations.LEARNED, Evaluations.MATERIAL),
                     Engine::evaluation, Engine::setEvaluation),
             string("EvalFile", Engine.EVAL_FILE_BUILT_IN, Engine::evalFile, Engine::setEvalFile),
-            string("EGDBPath", EgdbSettings.DEFAULT_PATH, Engine::egdbPath, Engine::setEgdbPath),
+            string("EGDBPath", EgdbSettings.DEFAULT_PATH, Engine::egdbPath, Engine::setEgdbPath).onHub("egdb-path"),
             spin("EGDBPieces", EgdbSettings.DEFAULT_PIECES, 0, EgdbSettings.MAX_PIECES, Engine::egdbPieces,
-                    Engine::setEgdbPieces));
+                    Engine::setEgdbPieces).onHub("egdb-pieces"));
 
     /** The option of that UCI name (not case-sensitive), or null. */
     public static EngineOption named(String name) {

@@ -197,6 +197,30 @@ class HubLoopTest {
         assertEquals(1, out.stream().filter(l -> l.startsWith("error message=")).count(), out.toString());
     }
 
+    /**
+     * The endgame tables' folder and size are Hub parameters too: a Hub client (pydraughts,
+     * lidraughts-bot) had only the folder egdb in the engine's working directory, at 5 pieces,
+     * and no way to turn the tables off or to hear that they were not where it put them.
+     */
+    @Test
+    void endgameTablesAreHubParameters(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        Engine engine = new Engine();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        String missing = dir.resolve("missing").toString();
+        String input = "hub\nset-param name=egdb-path value=\"" + missing + "\"\nset-param name=egdb-pieces value=4\n"
+                + "set-param name=egdb-pieces value=8\ninit\nquit\n";
+        new HubLoop(engine, new java.io.ByteArrayInputStream(input.getBytes(StandardCharsets.UTF_8)),
+                new PrintStream(bytes, true, StandardCharsets.UTF_8)).run();
+        List<String> out = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+        assertTrue(out.contains("param name=egdb-path value=egdb type=string"), out.toString());
+        assertTrue(out.contains("param name=egdb-pieces value=5 type=int min=0 max=7"), out.toString());
+        assertEquals(missing, engine.egdbPath());
+        assertEquals(4, engine.egdbPieces(), "the valid value is kept, the bad one refused");
+        assertEquals(List.of("error message=\"EGDBPieces must be 0..7, got 8\"",
+                        "error message=\"EGDB: no tables of international up to 4 pieces in " + missing + " (no such folder)\"", "ready"),
+                out.subList(out.size() - 3, out.size()), out.toString());
+    }
+
     /** Issue 11, point 8: bad bytes in a line are escaped in the error, never echoed raw. */
     @Test
     void errorsEchoNoRawControlOrNonAsciiCharacters() throws Exception {
