@@ -71,9 +71,10 @@ public final class EgdbFile {
     static byte[] read(Path file, Rules rules, Material m, long expectedSize) throws IOException {
         try (InputStream raw = new BufferedInputStream(Files.newInputStream(file))) {
             DataInputStream in = new DataInputStream(raw);
-            byte[] magic = new byte[MAGIC.length()];
-            in.readFully(magic);
-            if (!MAGIC.equals(new String(magic, java.nio.charset.StandardCharsets.ISO_8859_1))) throw new IOException("not a damka table");
+            // A file shorter than the magic is truncated only if what it has is the magic's start.
+            String magic = new String(in.readNBytes(MAGIC.length()), java.nio.charset.StandardCharsets.ISO_8859_1);
+            if (!MAGIC.startsWith(magic)) throw new IOException("not a damka table");
+            if (magic.length() < MAGIC.length()) throw new EOFException();
             String variant = in.readUTF();
             if (!variant.equals(rules.name())) throw new IOException("table of variant " + variant);
             Material stored = new Material(in.readUnsignedByte(), in.readUnsignedByte(), in.readUnsignedByte(), in.readUnsignedByte());

@@ -141,7 +141,8 @@ class EgdbTest {
     void damagedFilesAreSkippedWithOneWarningEachAndRebuilt() throws IOException {
         Rules rules = Variants.RUSSIAN;
         new EgdbBuilder(rules, dir, 1, QUIET).build(3);
-        Material truncated = new Material(0, 2, 0, 1), flipped = new Material(1, 1, 0, 1), garbage = new Material(0, 1, 2, 0);
+        Material truncated = new Material(0, 2, 0, 1), flipped = new Material(1, 1, 0, 1), garbage = new Material(0, 1, 2, 0),
+                shortGarbage = new Material(0, 1, 1, 1);
         Path t = EgdbFile.path(dir, rules, truncated);
         byte[] whole = Files.readAllBytes(t);
         Files.write(t, java.util.Arrays.copyOf(whole, whole.length / 2));
@@ -150,22 +151,27 @@ class EgdbTest {
         bytes[bytes.length - 3] ^= 0x55;
         Files.write(f, bytes);
         Files.writeString(EgdbFile.path(dir, rules, garbage), "not a table");
+        // Shorter than the header: it was called truncated, as if it had been a table.
+        Files.writeString(EgdbFile.path(dir, rules, shortGarbage), "garbage\n");
 
         List<String> warnings = new ArrayList<>();
         Egdb egdb = Egdb.load(dir, rules, 3, warnings::add);
-        assertEquals(3, warnings.size(), warnings.toString());
-        for (Material m : List.of(truncated, flipped, garbage)) {
-            assertTrue(warnings.stream().anyMatch(w -> w.contains(m.fileStem())), m + " not named in " + warnings);
+        assertEquals(4, warnings.size(), warnings.toString());
+        // flipped: "checksum mismatch" or "corrupt: ..." (where the flipped byte lands in the deflate stream)
+        Map<Material, String> why = Map.of(truncated, "truncated", flipped, "c", garbage, "not a damka table", shortGarbage, "not a damka table");
+        for (Material m : why.keySet()) {
+            assertTrue(warnings.stream().anyMatch(w -> w.contains(m.fileStem() + EgdbFile.EXTENSION + ": " + why.get(m))),
+                    m + " not named with '" + why.get(m) + "' in " + warnings);
         }
-        assertEquals(Egdb.balances(rules, 3).size() - 3, egdb.slices());
+        assertEquals(Egdb.balances(rules, 3).size() - 4, egdb.slices());
         assertEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1,Kc1:BKh2")));
         assertNotEquals(EgdbValue.UNKNOWN, egdb.probe(org.damka.board.Fen.parse(rules, "W:WKa1:BKh2")));
 
         StringWriter progress = new StringWriter();
         new EgdbBuilder(rules, dir, 1, new PrintWriter(progress, true)).build(3);
         String log = progress.toString();
-        assertEquals(3, log.lines().filter(l -> l.contains("rebuilding")).count(), log);
-        assertEquals(Egdb.balances(rules, 3).size() - 3, log.lines().filter(l -> l.contains("already built")).count(), log);
+        assertEquals(4, log.lines().filter(l -> l.contains("rebuilding")).count(), log);
+        assertEquals(Egdb.balances(rules, 3).size() - 4, log.lines().filter(l -> l.contains("already built")).count(), log);
         assertEquals(0, new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(3, QUIET));
     }
 
