@@ -26,7 +26,8 @@ import org.damka.search.SearchLimits;
  * evaluation): the training target is the search score, so a deeper search teaches the
  * evaluation more for the same positions, and the games need not be played again. Each game is
  * rescored by one thread in its order, the table cleared at its start, so the same input, limit
- * and evaluation give the same file whatever the number of threads. The output is a self-play
+ * and evaluation give the same games whatever the number of threads (written in the order they
+ * finish, which training does not depend on). The output is a self-play
  * file ({@link SelfPlayFile}): the same games, positions and results, the new scores; a position
  * the new search finds won or lost is dropped, as self-play drops it. Whole games are written
  * and flushed as they finish, so a killed run keeps them and {@code --resume} goes on.

@@ -148,8 +148,10 @@ public final class Trainer {
             });
         }
         MoveGenerator gen = MoveGenerator.create(rules);
-        List<String> keys = new ArrayList<>(merged.size());
-        for (String fen : merged.keySet()) keys.add(fen);
+        // In a fixed order, not the files': self-play and rescore on several threads write the
+        // games in the order they finish, and the same games must train the same weights.
+        List<String> keys = new ArrayList<>(merged.keySet());
+        java.util.Collections.sort(keys);
         n = 0;
         states = new int[keys.size() * windows];
         scalars = new int[keys.size() * Features.SCALARS];
@@ -189,7 +191,8 @@ public final class Trainer {
     }
 
     private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut) {
-        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, heldOut ? 1 : 0});
+        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, 0});
+        if (heldOut) m[3] = 1; // held out if any game of it is: the same whatever the games' order
         m[0] += result;
         m[1] += score;
         m[2]++;

@@ -59,6 +59,35 @@ class TrainTest {
         assertEquals(w, again.train(LearnedWeights.initial(r)));
     }
 
+    /**
+     * Self-play and rescore on several threads write the games in the order they finish: the
+     * same games in another order must train the same weights (the positions were taken in the
+     * file's order, and a position of two games was held out as the first of them was).
+     */
+    @Test
+    void theGamesOrderInTheFileDoesNotChangeTheWeights() throws Exception {
+        Rules r = Variants.ENGLISH;
+        Path data = selfPlay(r, 40, 17);
+        List<String> lines = java.nio.file.Files.readAllLines(data);
+        List<String> blocks = new java.util.ArrayList<>();
+        StringBuilder block = new StringBuilder();
+        for (String line : lines.subList(1, lines.size())) {
+            block.append(line).append('\n');
+            if (line.startsWith("# game ")) {
+                blocks.add(block.toString());
+                block.setLength(0);
+            }
+        }
+        java.util.Collections.reverse(blocks);
+        Path reversed = java.nio.file.Files.writeString(dir.resolve("reversed.txt"), lines.get(0) + "\n" + String.join("", blocks));
+        Trainer.Config config = Trainer.Config.builder(r).epochs(2).batch(512).learningRate(1.0).l2(1e-5).validationShare(0.5)
+                .searchShare(0.5).seed(3).threads(1).build();
+        Trainer inOrder = new Trainer(config, QUIET), inReverse = new Trainer(config, QUIET);
+        inOrder.load(List.of(data));
+        inReverse.load(List.of(reversed));
+        assertEquals(inOrder.train(LearnedWeights.initial(r)), inReverse.train(LearnedWeights.initial(r)));
+    }
+
     @Test
     void overNoBaseTheModelStartsAtEvenOddsAndLearns() throws Exception {
         Rules r = Variants.RUSSIAN;
