@@ -54,6 +54,7 @@ class DxpIT {
                 String log = server.transcript();
                 assertTrue(log.contains("stderr: << dxp: < R01damka                           Z001000A"), log);
                 assertTrue(log.contains("stderr: << dxp: < R01damka                           W001000A"), log);
+                assertTrue(log.contains("dxp: played 2 games; no more connections"), log);
             }
         }
     }
@@ -117,6 +118,8 @@ class DxpIT {
             assertTrue(server.next(1_000).startsWith("game 1: damka black vs Again: * (Again ended the game)"), server.transcript());
             assertTrue(server.next(1_000).startsWith("game 1: damka black vs damka: * (damka ended the game) after 20 plies"), server.transcript());
             assertTrue(server.transcript().contains("refusing the connection from 127.0.0.1:"), server.transcript());
+            // Its last word, said before the process may end (it was lost when the peer ended the last game).
+            assertTrue(server.transcript().contains("dxp: played 3 games; no more connections"), server.transcript());
         }
     }
 

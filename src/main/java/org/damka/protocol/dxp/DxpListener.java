@@ -123,9 +123,11 @@ public final class DxpListener {
             synchronized (lock) {
                 servedPeer = null;
                 if (settings.games() > 0 && gamesPlayed >= settings.games()) close(server);
+                // Said before run() is woken: once it returns, the process may end before a later line.
+                log(server.isClosed() ? "played " + gamesPlayed + (gamesPlayed == 1 ? " game" : " games") + "; no more connections"
+                        : "waiting for the next connection");
                 lock.notifyAll();
             }
-            log(server.isClosed() ? "played " + gamesPlayed + " games; no more connections" : "waiting for the next connection");
         }
     }
 
