@@ -130,6 +130,7 @@ public final class MatchReport {
     static String signed(double v) {
         if (Double.isNaN(v)) return "-";
         if (Double.isInfinite(v)) return v > 0 ? "+inf" : "-inf";
+        if (Math.abs(v) < 0.05) return "+0.0"; // an even score is -0.0 Elo in floating point
         return String.format(Locale.ROOT, "%+.1f", v);
     }
 

@@ -25,6 +25,14 @@ class EloStatsTest {
         assertEquals(Double.NEGATIVE_INFINITY, EloStats.eloFromScore(0.0));
     }
 
+    /** An even score is 0 Elo; the summary printed "-0.0" (the floating point of -400 log10(1)). */
+    @Test
+    void anEvenScoreIsPrintedAsZero() {
+        assertEquals("+0.0", MatchReport.signed(EloStats.elo(1, 0, 1)));
+        assertEquals("-0.1", MatchReport.signed(-0.1));
+        assertEquals("+88.7", MatchReport.signed(EloStats.elo(10, 5, 5)));
+    }
+
     @Test
     void eloAndErrorBarOfTenFiveFive() {
         // W=10 D=5 L=5, N=20: s = (10 + 2.5) / 20 = 0.625.
