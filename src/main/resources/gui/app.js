@@ -379,8 +379,9 @@
     $('seats').textContent = 'White: ' + seat('white') + ', Black: ' + seat('black') + (s.spectators ? ', spectators: ' + s.spectators : '');
   }
 
-  // Resign and draw: a player's, while the game goes on. The engine takes no draw offers; in
-  // hotseat both players are at the board, so a draw is agreed at once. Resigning, and a draw in
+  // Resign and draw: a player's, while the game goes on. The engine answers an offer at once
+  // (from move 20, when it sees itself no better); in hotseat both players are at the board, so a
+  // draw is agreed at once. Resigning, and a draw in
   // hotseat, ask for a second click, so one slip does not end the game.
   function showDecisions(s) {
     const player = app.seat === 'white' || app.seat === 'black' || app.seat === 'both';
@@ -389,7 +390,6 @@
     $('resign').disabled = !open;
     const offered = s.drawOffer && !s.result ? s.drawOffer : null;
     const theirs = offered && offered !== app.seat && app.seat !== 'both';
-    $('draw').classList.toggle('hidden', app.mode === 'engine');
     const waiting = app.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free');
     $('draw').disabled = !open || offered === app.seat || waiting;
     const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';

@@ -32,6 +32,9 @@ final class EnginePlayer {
     /** One principal variation of an analysis report. */
     record Line(int multiPv, int depth, int scoreCp, int mateIn, long nodes, List<String> pv) { }
 
+    /** The move chosen and what the search expects of it for the engine's side (centi-men; a win ±100,000 less its moves). */
+    record Choice(String move, int valueCp) { }
+
     private final Engine engine = new Engine();
     /** The job of the analysis running now, or null. */
     private volatile Engine.Job analysis;
@@ -43,9 +46,9 @@ final class EnginePlayer {
 
     /**
      * Chooses a move for the position reached by {@code moves} from {@code startFen} at the given
-     * level; null when there is none (or the search failed).
+     * level, with the value of the best line; null when there is none (or the search failed).
      */
-    synchronized String chooseMove(String startFen, List<String> moves, Level level, Random random, BooleanSupplier stale)
+    synchronized Choice chooseMove(String startFen, List<String> moves, Level level, Random random, BooleanSupplier stale)
             throws InterruptedException {
         Map<Integer, Line> last = new TreeMap<>();
         String best = search(startFen, moves, level.lines, limits(level), stale, lines -> {
@@ -53,17 +56,18 @@ final class EnginePlayer {
                 for (Line l : lines) last.put(l.multiPv(), l);
             }
         }, job -> { });
-        if (best == null || level.lines == 1) return best;
+        if (best == null) return null;
         List<String> candidates = new ArrayList<>();
         synchronized (last) {
             Line top = last.get(1);
-            if (top == null) return best;
+            if (top == null) return new Choice(best, 0);
             int bestScore = value(top);
+            if (level.lines == 1) return new Choice(best, bestScore);
             for (Line l : last.values()) {
                 if (!l.pv().isEmpty() && l.depth() == top.depth() && value(l) >= bestScore - level.marginCp) candidates.add(l.pv().get(0));
             }
+            return new Choice(candidates.isEmpty() ? best : candidates.get(random.nextInt(candidates.size())), bestScore);
         }
-        return candidates.isEmpty() ? best : candidates.get(random.nextInt(candidates.size()));
     }
 
     /** Analyses until stopped or {@code maxMs} passes, reporting the lines of each iteration. */

@@ -68,6 +68,10 @@ final class Room {
     /** Ends the game when the running side's time is up; replaced after each change. */
     private java.util.concurrent.ScheduledFuture<?> flagFall;
     private EnginePlayer engine;
+    /** What the engine's last search expected for its side (centi-men), or null: it decides a draw offer. */
+    private Integer engineValue;
+    /** The engine accepts a draw from this ply on, when its last search saw it no better than {@link #DRAW_ACCEPT_CP}. */
+    static final int DRAW_MIN_PLIES = 40, DRAW_ACCEPT_CP = 15;
     private boolean thinking;
     private int analysisLines; // 0: analysis off
     private long lastActive = System.nanoTime();
@@ -305,13 +309,16 @@ final class Room {
     /**
      * A draw by agreement. Online, a player offers it and the other accepts by offering too (or
      * declines by answering no, or by moving); in hotseat both players are at the board, so the
-     * offer is the agreement. The engine takes no offers.
+     * offer is the agreement; the engine answers at once ({@link #engineAnswersDraw}).
      */
     synchronized void draw(int seat, boolean accept) {
         touch();
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot offer a draw");
-        if (mode == Mode.ENGINE) throw new IllegalArgumentException("damka does not take draw offers: play on, or resign");
         checkNotOver();
+        if (mode == Mode.ENGINE) {
+            engineAnswersDraw(accept);
+            return;
+        }
         if (seat != BOTH) checkOpponentArrived(seat);
         if (!accept) {
             if (drawOfferBy != (seat ^ 1)) throw new IllegalArgumentException("there is no draw offer to decline");
@@ -325,6 +332,21 @@ final class Room {
             drawOfferBy = seat;
             broadcast(state());
         }
+    }
+
+    /**
+     * The engine takes a draw offered from move 20 on when its last search saw its side no better
+     * than 0.15 men: a player may not talk it out of a game it leads, nor out of the opening.
+     */
+    private void engineAnswersDraw(boolean accept) {
+        if (!accept) throw new IllegalArgumentException("there is no draw offer to decline");
+        if (game.plies() < DRAW_MIN_PLIES) {
+            throw new IllegalArgumentException("damka declines the draw: it takes none before move " + DRAW_MIN_PLIES / 2);
+        }
+        if (engineValue == null || engineValue > DRAW_ACCEPT_CP) {
+            throw new IllegalArgumentException("damka declines the draw: it plays on");
+        }
+        decide(new GameResult(GameResult.Outcome.DRAW, "draw agreed"));
     }
 
     /** Takes back moves: against the engine to the player's previous turn, in hotseat one move. */
@@ -436,6 +458,7 @@ final class Room {
     /** A new game or a new point in it: what the players decided about the old one is gone. */
     private void setGame(Game g) {
         game = g;
+        engineValue = null;
         decision = null;
         drawOfferBy = -1;
         newGameBy = -1;
@@ -586,10 +609,11 @@ final class Room {
         String fen = startFen;
         context.runEngine(() -> {
             if (generation.get() != gen) return;
-            String move = player.chooseMove(fen, moves, level, context.random(), () -> generation.get() != gen);
+            EnginePlayer.Choice choice = player.chooseMove(fen, moves, level, context.random(), () -> generation.get() != gen);
             synchronized (Room.this) {
-                if (generation.get() != gen || move == null) return;
-                game.play(move);
+                if (generation.get() != gen || choice == null) return;
+                game.play(choice.move());
+                engineValue = choice.valueCp();
                 changed();
             }
         });

@@ -636,14 +636,15 @@ class GuiWebSocketIT {
         }
     }
 
-    /** The engine resigns for nobody and takes no draw offer; a hotseat draw is agreed at once. */
+    /** The engine resigns for nobody and takes no draw offer in the opening; a hotseat draw is agreed at once. */
     @Test
     void resignAndDrawAgainstTheEngineAndInHotseat() throws Exception {
         try (WsClient c = new WsClient(server.uri())) {
             c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"black\",\"level\":\"easy\"}");
             c.next("joined");
+            stateWhere(c, s -> s.get("ply").asInt() == 1);
             c.send("{\"type\":\"draw\"}");
-            assertTrue(c.next("error").get("message").asText().contains("does not take draw offers"));
+            assertEquals("damka declines the draw: it takes none before move 20", c.next("error").get("message").asText());
             c.send("{\"type\":\"resign\"}");
             JsonNode over = stateWhere(c, s -> s.hasNonNull("result"));
             assertEquals("1-0", over.get("result").get("score").asText(), "Black, the player, resigned");
@@ -660,6 +661,50 @@ class GuiWebSocketIT {
             assertEquals("Black resigned", stateWhere(c, s -> s.hasNonNull("result")).get("result").get("reason").asText(),
                     "in hotseat the side to move resigns (Black begins in english)");
         }
+    }
+
+    /**
+     * The engine took no draw offer at all; now it takes one from move 20 when its last search saw
+     * it no better than level, and plays on when it leads. Two random games of 40 plies, one that
+     * left the engine (White) four pieces down, one four pieces up, are imported in turn.
+     */
+    @Test
+    void theEngineTakesADrawWhenItIsNoBetter() throws Exception {
+        org.damka.rules.Rules russian = org.damka.rules.Variants.RUSSIAN;
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"black\",\"level\":\"club\"}");
+            c.next("joined");
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", pdn(randomGameWithWhiteAhead(russian, -4)));
+            stateWhere(c, s -> s.get("ply").asInt() == 41); // the engine, White, has moved (and searched)
+            c.send("{\"type\":\"draw\"}");
+            assertEquals("draw agreed", stateWhere(c, s -> s.hasNonNull("result")).get("result").get("reason").asText());
+
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", pdn(randomGameWithWhiteAhead(russian, 4)));
+            JsonNode ahead = stateWhere(c, s -> s.get("ply").asInt() == 41);
+            c.send("{\"type\":\"draw\"}");
+            assertEquals("damka declines the draw: it plays on", c.next("error").get("message").asText());
+            assertFalse(ahead.hasNonNull("result"));
+        }
+    }
+
+    /** The moves of a seeded random game of 40 plies, not over, in which White has {@code lead} pieces more (or fewer, below 0). */
+    private static List<String> randomGameWithWhiteAhead(org.damka.rules.Rules rules, int lead) {
+        for (long seed = 1; ; seed++) {
+            java.util.Random random = new java.util.Random(seed);
+            org.damka.game.Game g = new org.damka.game.Game(rules, org.damka.board.Fen.parse(rules, rules.startFen()));
+            while (g.plies() < 40 && g.result().isEmpty()) {
+                List<String> legal = g.legalMoveTexts();
+                g.play(legal.get(random.nextInt(legal.size())));
+            }
+            int diff = g.position().count(0) - g.position().count(1);
+            if (g.plies() == 40 && g.result().isEmpty() && (lead > 0 ? diff >= lead : diff <= lead)) return g.moves();
+        }
+    }
+
+    private static String pdn(List<String> moves) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < moves.size(); i++) b.append(i % 2 == 0 ? (i / 2 + 1) + ". " : "").append(moves.get(i)).append(' ');
+        return b.append('*').toString();
     }
 
     /** A GameType tag of a lone comma answered "internal error". */
