@@ -573,8 +573,8 @@
   // ---- buttons ----------------------------------------------------------------------------
   function create(mode) {
     const msg = { type: 'create', mode: mode, variant: $('variant').value, side: $('side').value, level: $('level').value, name: myName() };
-    const clock = $('clock').value.split('+'); // "minutes+seconds"; the engine plays without one
-    if (mode !== 'engine' && clock.length === 2) msg.clock = { minutes: Number(clock[0]), increment: Number(clock[1]) };
+    const clock = $('clock').value.split('+'); // "minutes+seconds"
+    if (clock.length === 2) msg.clock = { minutes: Number(clock[0]), increment: Number(clock[1]) };
     send(msg);
   }
   $('play-engine').onclick = () => create('engine');

@@ -153,9 +153,6 @@ public final class Client implements Session.Listener.AutoDemanding {
         String token = context.newToken();
         String given = name(request);
         GameClock clock = clock(request.get("clock"));
-        if (clock != null && mode == Room.Mode.ENGINE) {
-            throw new IllegalArgumentException("a game against the engine has no clock: its level sets its pace");
-        }
         Room r = context.create(mode, rules, side, level, token, address);
         if (clock != null) r.setClock(clock);
         leaveRoom(); // only now: a refused request leaves the client where it was

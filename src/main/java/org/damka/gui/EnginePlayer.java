@@ -44,14 +44,18 @@ final class EnginePlayer {
         engine.setVariant(variant);
     }
 
+    /** The engine's time on a room's clock when its search starts: ms left and ms added a move. */
+    record Clock(long leftMs, long incrementMs) { }
+
     /**
      * Chooses a move for the position reached by {@code moves} from {@code startFen} at the given
-     * level, with the value of the best line; null when there is none (or the search failed).
+     * level, within its time on the clock if there is one (null: none), with the value of the
+     * best line; null when there is no move (or the search failed).
      */
-    synchronized Choice chooseMove(String startFen, List<String> moves, Level level, Random random, BooleanSupplier stale)
-            throws InterruptedException {
+    synchronized Choice chooseMove(String startFen, List<String> moves, Level level, Clock clock, Random random,
+                                   BooleanSupplier stale) throws InterruptedException {
         Map<Integer, Line> last = new TreeMap<>();
-        String best = search(startFen, moves, level.lines, limits(level), stale, lines -> {
+        String best = search(startFen, moves, level.lines, limits(level), clock, stale, lines -> {
             synchronized (last) {
                 for (Line l : lines) last.put(l.multiPv(), l);
             }
@@ -74,7 +78,7 @@ final class EnginePlayer {
     synchronized void analyse(String startFen, List<String> moves, int lines, long maxMs, BooleanSupplier stale,
                               Consumer<List<Line>> report) throws InterruptedException {
         try {
-            search(startFen, moves, lines, SearchLimits.moveTime(maxMs), stale, report, job -> analysis = job);
+            search(startFen, moves, lines, SearchLimits.moveTime(maxMs), null, stale, report, job -> analysis = job);
         } finally {
             analysis = null;
         }
@@ -113,13 +117,15 @@ final class EnginePlayer {
      * Runs one search to its end. {@code stale} is checked once the search has started: the
      * position may have changed (and stop been sent) while this call waited for the engine.
      */
-    private String search(String startFen, List<String> moves, int lines, SearchLimits limits, BooleanSupplier stale,
+    private String search(String startFen, List<String> moves, int lines, SearchLimits limits, Clock clock, BooleanSupplier stale,
                           Consumer<List<Line>> report, Consumer<Engine.Job> started) throws InterruptedException {
         Position start = startFen == null ? engine.startPosition() : Fen.parse(engine.rules(), startFen);
         MoveNotation notation = new MoveNotation(engine.rules());
         engine.setPosition(start, notation.parseLine(start, moves));
         engine.setMultiPv(lines);
         Position root = engine.game().position();
+        // The level's limit and the clock's: the engine's time manager stops at the first.
+        if (clock != null) limits = limits.withClock(root.sideToMove(), Math.max(1, clock.leftMs()), clock.incrementMs());
         CountDownLatch done = new CountDownLatch(1);
         AtomicReference<Move> best = new AtomicReference<>();
         Map<Integer, Line> iteration = new TreeMap<>();

@@ -229,9 +229,8 @@ final class Room {
         return false;
     }
 
-    /** Gives a new room a clock (online and hotseat; the engine plays at its level's pace). */
+    /** Gives a new room a clock (against the engine, it thinks at its level's pace or faster when its time is short). */
     synchronized void setClock(GameClock c) {
-        if (mode == Mode.ENGINE) throw new IllegalArgumentException("a game against the engine has no clock: its level sets its pace");
         clock = c;
     }
 
@@ -608,11 +607,22 @@ final class Room {
         List<String> moves = game.moves();
         String fen = startFen;
         context.runEngine(() -> {
-            if (generation.get() != gen) return;
-            EnginePlayer.Choice choice = player.chooseMove(fen, moves, level, context.random(), () -> generation.get() != gen);
+            EnginePlayer.Clock time;
+            synchronized (Room.this) {
+                if (generation.get() != gen) return;
+                // read as the search starts (the wait for the engine thread has been charged); its
+                // first move is free, as a player's is, but it keeps the pace its time allows
+                time = clock == null ? null : new EnginePlayer.Clock(clock.leftMs(engineSide), clock.incrementMs());
+            }
+            EnginePlayer.Choice choice = player.chooseMove(fen, moves, level, time, context.random(), () -> generation.get() != gen);
             synchronized (Room.this) {
                 if (generation.get() != gen || choice == null) return;
+                if (clock != null && clock.leftMs(engineSide) <= 0) { // its flag fell just now, before the timer said so
+                    flagFell(engineSide);
+                    return;
+                }
                 game.play(choice.move());
+                if (clock != null) clock.moved(engineSide);
                 engineValue = choice.valueCp();
                 changed();
             }

@@ -3,7 +3,8 @@ package org.damka.search;
 /**
  * Turns limits into two deadlines: a soft one (do not start another iteration after it) and a
  * hard one (stop at once). With {@code movetime} both are the move time less the move overhead
- * and less a small reserve (a tenth of the move time, at most {@value #MOVE_TIME_RESERVE_MS} ms).
+ * and less a small reserve (a tenth of the move time, at most {@value #MOVE_TIME_RESERVE_MS} ms);
+ * with a clock too, each is the earlier of the two.
  * With a clock the engine plans as if each of the moves still to come also lost the move overhead
  * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
  * of draining down to the overhead (in sudden death, for at least {@value #SUDDEN_DEATH_RESERVE_MOVES} moves);
@@ -51,7 +52,10 @@ public final class TimeManager {
         if (limits.moveTime() > 0) {
             long reserve = Math.min(limits.moveTime() / MOVE_TIME_RESERVE_DIVISOR, MOVE_TIME_RESERVE_MS);
             soft = hard = Math.max(1, limits.moveTime() - moveOverheadMs - reserve);
-        } else if (limits.hasClock(side)) {
+        }
+        // A move time and a clock together (the browser board's levels with a clock): the first
+        // deadline of the two, so a level's pace never runs its clock out.
+        if (limits.hasClock(side)) {
             long time = side == 0 ? limits.whiteTime() : limits.blackTime();
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
             // More moves expected early in the game; fewer remain later.
@@ -66,8 +70,8 @@ public final class TimeManager {
             long target = Math.max(1, budget / movesToGo) * phasePercent(ply, pieces) / 100;
             long left = Math.max(1, time - moveOverheadMs);
             long cap = Math.max(1, movesToGo == 1 ? left * 4 / 5 : left / 2);
-            soft = Math.max(1, Math.min(target * SOFT_PERCENT / 100, cap));
-            hard = Math.max(1, Math.min(target * 3, cap));
+            soft = Math.min(soft, Math.max(1, Math.min(target * SOFT_PERCENT / 100, cap)));
+            hard = Math.min(hard, Math.max(1, Math.min(target * 3, cap)));
         }
         this.softMs = soft;
         this.hardMs = hard;

@@ -478,9 +478,6 @@ class GuiWebSocketIT {
                 c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":%s}", bad);
                 assertTrue(c.next("error").get("message").asText().contains("clock"), bad);
             }
-            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"clock\":{\"minutes\":5}}");
-            assertTrue(c.next("error").get("message").asText().contains("against the engine has no clock"));
-
             c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":{\"minutes\":1,\"increment\":5}}");
             c.next("joined");
             JsonNode start = c.next("state").get("clock");
@@ -513,6 +510,31 @@ class GuiWebSocketIT {
             c.send("{\"type\":\"newgame\"}");
             JsonNode fresh = stateWhere(c, s -> s.get("ply").asInt() == 0).get("clock");
             assertEquals(1_200, fresh.get("black").asLong(), "a new game has the whole time again");
+        }
+    }
+
+    /**
+     * A game against the engine had no clock: its level set its pace. Now the engine keeps its
+     * level's pace (full: 5 s a move) only while its time allows: on a 3 s clock it answers at
+     * once, its time is charged, and the player's flag ends the game.
+     */
+    @Test
+    void theEngineThinksWithinItsTimeOnTheClock() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            long created = System.nanoTime();
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"black\",\"level\":\"full\",\"clock\":{\"minutes\":0.05}}");
+            c.next("joined");
+            JsonNode first = stateWhere(c, s -> s.get("ply").asInt() == 1);
+            long firstMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - created);
+            assertTrue(firstMs < 2_500, "the engine's first move took " + firstMs + " ms of a 3 s clock (its level: 5 s)");
+            assertEquals("black", first.get("clock").get("running").asText());
+            c.send("{\"type\":\"move\",\"move\":\"%s\"}", first.get("legal").get(0).get("text").asText());
+            JsonNode answered = stateWhere(c, s -> s.get("ply").asInt() == 3);
+            long white = answered.get("clock").get("white").asLong();
+            assertTrue(white > 0 && white < 3_000, "the engine's second move is charged to its clock: " + white);
+            assertEquals("black", answered.get("clock").get("running").asText());
+            JsonNode flagged = stateWhere(c, s -> s.hasNonNull("result")); // the player stops moving
+            assertEquals("Black ran out of time", flagged.get("result").get("reason").asText());
         }
     }
 

@@ -21,6 +21,19 @@ class TimeManagerTest {
         assertEquals(1, new TimeManager(SearchLimits.moveTime(5), 0, 10, 0).hardMs());
     }
 
+    /** A move time with a clock (a level of the browser board under a clock): the earlier deadline of the two. */
+    @Test
+    void aMoveTimeWithAClockTakesTheEarlierDeadline() {
+        TimeManager both = new TimeManager(SearchLimits.moveTime(5000).withClock(0, 3000, 0), 0, 10, 60);
+        TimeManager clockOnly = new TimeManager(clock(3000, 0, 0), 0, 10, 60);
+        assertEquals(clockOnly.softMs(), both.softMs());
+        assertEquals(clockOnly.hardMs(), both.hardMs());
+        assertTrue(both.hardMs() <= 1500, "hard " + both.hardMs());
+        TimeManager plenty = new TimeManager(SearchLimits.moveTime(300).withClock(0, 600_000, 5000), 0, 10, 60);
+        assertEquals(300 - 10 - 30, plenty.hardMs(), "a long clock leaves the move time as it was");
+        assertEquals(300 - 10 - 30, plenty.softMs());
+    }
+
     @Test
     void aMoveTimeKeepsATenthInHand() {
         // 100 ms a move: aim at 80 (less the Move Overhead and a tenth), not 40 as with half in hand.
