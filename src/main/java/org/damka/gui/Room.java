@@ -150,8 +150,12 @@ final class Room {
         }
         client.send(joined(seat).toString());
         clients.add(client);
-        runClock(result().isPresent()); // online, the second player's arrival starts the game's clock
-        broadcast(state());
+        if (!thinking && result().isEmpty() && game.position().sideToMove() == engineSide) {
+            changed(); // back in a room whose engine move was dropped while nobody was here
+        } else {
+            runClock(result().isPresent()); // online, the second player's arrival starts the game's clock
+            broadcast(state());
+        }
     }
 
     /** The seat a token holds now: a side, BOTH, or SPECTATOR when it holds none. */
@@ -245,8 +249,11 @@ final class Room {
             int seat = client.seat(); // read under the lock: a colour swap changes it
             touch();
             for (int side = 0; side < 2; side++) if (seat == side || seat == BOTH) vacatedAt[side] = System.nanoTime();
-            if (clients.isEmpty() && analysisLines > 0) {
-                analysisLines = 0; // nobody reads it, and it would hold an engine thread other rooms wait for
+            if (clients.isEmpty() && (analysisLines > 0 || thinking || (mode == Mode.ENGINE && clock != null))) {
+                // Nobody reads an analysis, nor waits for an engine move: neither may hold the engine
+                // thread other rooms wait for (rooms left behind queued searches for minutes). The
+                // engine's move is searched again when a player comes back; its clock waits too.
+                analysisLines = 0;
                 changed();
             } else {
                 broadcast(state());
@@ -554,7 +561,7 @@ final class Room {
         thinking = false;
         boolean over = result().isPresent();
         runClock(over);
-        if (!over && game.position().sideToMove() == engineSide) {
+        if (!over && game.position().sideToMove() == engineSide && !clients.isEmpty()) {
             thinking = true;
             submitEngineMove();
         } else if (!over && analysisLines > 0) {
@@ -571,8 +578,10 @@ final class Room {
         if (clock == null) return;
         if (flagFall != null) flagFall.cancel(false);
         flagFall = null;
-        // online from the second player's arrival (moves wait for it), else from the first move
-        boolean started = mode == Mode.ONLINE ? tokens[0] != null && tokens[1] != null : game.plies() > 0;
+        // online from the second player's arrival (moves wait for it), else from the first move;
+        // against the engine it stops while nobody is in the room (the engine does not search then)
+        boolean started = mode == Mode.ONLINE ? tokens[0] != null && tokens[1] != null
+                : game.plies() > 0 && !(mode == Mode.ENGINE && clients.isEmpty());
         int side = over || !started ? -1 : game.position().sideToMove();
         clock.runFor(side);
         if (side < 0) return;
@@ -739,7 +748,9 @@ final class Room {
 
     private void broadcast(ObjectNode message) {
         String text = message.toString();
-        for (Client c : clients) c.send(text);
+        // Over a copy: a send that fails at once disconnects its client, whose leave (on this
+        // thread, holding this lock) removes it from the set being walked.
+        for (Client c : List.copyOf(clients)) c.send(text);
     }
 
     private void touch() {

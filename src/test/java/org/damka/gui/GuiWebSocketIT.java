@@ -514,6 +514,39 @@ class GuiWebSocketIT {
     }
 
     /**
+     * Engine rooms left behind kept their searches queued for the one engine thread: three rooms
+     * at the full level (5 s a move) abandoned at once made another player's easy game wait 15 s
+     * for a reply. A room nobody is in now drops its engine's move, and searches it again when
+     * its player comes back.
+     */
+    @Test
+    void aRoomNobodyIsInHoldsNoEngineSearch() throws Exception {
+        List<String[]> left = new ArrayList<>(); // code, token
+        for (int i = 0; i < 3; i++) {
+            try (WsClient c = new WsClient(server.uri())) {
+                c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"international\",\"side\":\"black\",\"level\":\"full\"}");
+                JsonNode joined = c.next("joined");
+                left.add(new String[] {joined.get("room").asText(), joined.get("token").asText()});
+            }
+        }
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"white\",\"level\":\"easy\"}");
+            c.next("joined");
+            long moved = System.nanoTime();
+            c.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+            stateWhere(c, s -> s.get("ply").asInt() == 2);
+            long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - moved);
+            assertTrue(waitedMs < 4_000, "the easy reply waited " + waitedMs + " ms behind rooms nobody is in");
+        }
+        try (WsClient back = new WsClient(server.uri())) {
+            back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", left.get(0)[0], left.get(0)[1]);
+            assertEquals("black", back.next("joined").get("seat").asText());
+            assertTrue(stateWhere(back, s -> s.get("thinking").asBoolean()).get("ply").asInt() == 0, "searched again on the return");
+            assertEquals(1, stateWhere(back, s -> s.get("ply").asInt() == 1).get("moves").size());
+        }
+    }
+
+    /**
      * A game against the engine had no clock: its level set its pace. Now the engine keeps its
      * level's pace (full: 5 s a move) only while its time allows: on a 3 s clock it answers at
      * once, its time is charged, and the player's flag ends the game.
