@@ -100,7 +100,11 @@ final class GuiContext implements AutoCloseable {
 
     /** Creates a room for a client at the given address, or throws when a limit is reached. */
     Room create(Room.Mode mode, Rules rules, int side, Level level, String token, String address) {
-        if (rooms.size() >= limits.maxRooms()) throw new IllegalArgumentException("the server has too many rooms; try again later");
+        // At the cap, a room nobody has been in for the seat-claim time makes way (a reload is not
+        // leaving): rooms made and left by a script would otherwise lock every address out until they expire.
+        if (rooms.size() >= limits.maxRooms() && !dropLongestIdle(leftFor(limits.seatClaim(), rooms.values().stream()))) {
+            throw new IllegalArgumentException("the server has too many rooms; try again later");
+        }
         List<Room> mine = rooms.values().stream().filter(r -> r.creatorAddress.equals(address)).toList();
         if (mine.size() >= limits.roomsPerAddress() && !dropLongestIdle(mine)) {
             throw new IllegalArgumentException("too many rooms from your address (" + limits.roomsPerAddress() + ")");
@@ -144,8 +148,13 @@ final class GuiContext implements AutoCloseable {
      */
     void makeRoomForAnEngine() {
         if (enginesInUse.get() < limits.maxEngines()) return;
-        long away = limits.seatClaim().toNanos();
-        dropLongestIdle(rooms.values().stream().filter(r -> r.holdsEngine() && r.idleNanos() >= away).toList());
+        dropLongestIdle(leftFor(limits.seatClaim(), rooms.values().stream().filter(Room::holdsEngine)));
+    }
+
+    /** The rooms nobody has been in for this long. */
+    private static List<Room> leftFor(java.time.Duration away, java.util.stream.Stream<Room> rooms) {
+        long nanos = away.toNanos();
+        return rooms.filter(r -> r.idleNanos() >= nanos).toList();
     }
 
     void releaseEngine() {

@@ -58,6 +58,24 @@ class GuiContextTest {
         }
     }
 
+    /**
+     * At the cap of 1000 rooms, rooms made and left by a script refused every address until they
+     * expired (30 minutes): one nobody has been in for the seat-claim time now makes way.
+     */
+    @Test
+    void atTheRoomCapARoomLeftBehindMakesWay() throws Exception {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 64).withSeatClaim(Duration.ofSeconds(1)))) {
+            Room first = ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            Thread.sleep(5);
+            for (int i = 1; i < GuiLimits.defaults().maxRooms(); i++) ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
+            assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.HOTSEAT, "b"), "left too recently (a reload)");
+            Thread.sleep(1100);
+            seated(ctx, Room.Mode.HOTSEAT, "b");
+            assertNull(ctx.find(first.code), "the longest idle room made way");
+            assertEquals(GuiLimits.defaults().maxRooms(), ctx.roomCount());
+        }
+    }
+
     /** A room of the given mode with its creator seated in it (a client without a connection). */
     private static Room seated(GuiContext ctx, Room.Mode mode, String address) {
         String token = ctx.newToken();
