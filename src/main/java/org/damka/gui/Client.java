@@ -19,7 +19,8 @@ import org.eclipse.jetty.websocket.api.Session;
  * the room it is in. (Public only because Jetty calls the listener methods reflectively.)
  */
 public final class Client implements Session.Listener.AutoDemanding {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** One JSON value a message: anything after it is refused, not ignored. */
+    private static final ObjectMapper MAPPER = new ObjectMapper().enable(com.fasterxml.jackson.databind.DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
     /** The longest error message sent (longer ones are cut). */
     static final int MAX_ERROR_CHARS = 300;
 
@@ -75,7 +76,10 @@ public final class Client implements Session.Listener.AutoDemanding {
             type = request.path("type").asText("?");
             handle(type, request);
         } catch (JsonProcessingException e) {
-            error(type, "not JSON: " + e.getOriginalMessage());
+            // Where, not the parser's own words (they name its classes and settings).
+            com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+            error(type, "not a JSON object" + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")")
+                    + ": a request is one JSON object with a \"type\"");
         } catch (IllegalArgumentException | IllegalStateException e) {
             error(type, e.getMessage());
         } catch (RuntimeException e) {
@@ -109,7 +113,8 @@ public final class Client implements Session.Listener.AutoDemanding {
             }
             case "analyse" -> {
                 Room r = inRoom();
-                int lines = request.path("lines").asInt(-1);
+                JsonNode given = request.path("lines");
+                int lines = given.isIntegralNumber() && given.canConvertToInt() ? given.intValue() : -1; // not true, "2" or 2.7
                 r.checkMayAnalyse(seat, lines); // a refused request frees nobody's engine
                 if (lines > 0 && !r.holdsEngine()) context.makeRoomForAnEngine(); // outside the room's lock
                 r.analyse(seat, lines);

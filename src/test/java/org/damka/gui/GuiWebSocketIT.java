@@ -87,7 +87,15 @@ class GuiWebSocketIT {
     @Test
     void garbageIsAnsweredWithAnError() throws Exception {
         try (Table t = table()) {
-            assertTrue(errorAndNothingChanged(t, t.black(), "}{ not json").get("message").asText().startsWith("not JSON"));
+            assertTrue(errorAndNothingChanged(t, t.black(), "}{ not json").get("message").asText().startsWith("not a JSON object (line 1, column 1)"));
+            // The parser's own words named its classes and settings; a second value was silently ignored.
+            for (String bad : new String[] {"[".repeat(1001) + "]".repeat(1001), "{\"type\":NaN}", "{\"type\":\"ping\"} x",
+                    "{\"type\":\"ping\"}{\"type\":\"ping\"}", "{\"type\":\"move\",\"move\":" + "9".repeat(2000) + "}"}) {
+                String message = errorAndNothingChanged(t, t.black(), bad).get("message").asText();
+                assertTrue(message.startsWith("not a JSON object") && !message.contains("`") && !message.contains("Feature"), message);
+            }
+            assertTrue(errorAndNothingChanged(t, t.white(), "{\"type\":\"analyse\",\"lines\":true}").get("message").asText().contains("analysis"),
+                    "online: refused either way");
             assertTrue(errorAndNothingChanged(t, t.black(), "[1,2,3]").get("message").asText().contains("JSON object"));
             assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"fly\"}").get("message").asText().contains("unknown request"));
             assertTrue(errorAndNothingChanged(t, t.black(), "{\"type\":\"move\",\"move\":42}").get("message").asText().contains("string"));
