@@ -380,8 +380,8 @@
   }
 
   // Resign and draw: a player's, while the game goes on. The engine answers an offer at once
-  // (from move 20, when it sees itself no better); in hotseat both players are at the board, so a
-  // draw is agreed at once. Resigning, and a draw in
+  // (after the first 20 moves, on the player's turn, when it sees itself no better); in hotseat both
+  // players are at the board, so a draw is agreed at once. Resigning, and a draw in
   // hotseat, ask for a second click, so one slip does not end the game.
   function showDecisions(s) {
     const player = app.seat === 'white' || app.seat === 'black' || app.seat === 'both';
@@ -626,7 +626,8 @@
   });
   $('resign').onclick = () => confirmThen($('resign'), 'Resign? Click again', () => send({ type: 'resign' }));
   $('draw').onclick = () => {
-    if (app.seat === 'both') confirmThen($('draw'), 'Agree a draw? Click again', () => send({ type: 'draw' }));
+    // a draw agreed at once (hotseat, or damka taking it) ends the game: one slip must not
+    if (app.seat === 'both' || app.mode === 'engine') confirmThen($('draw'), 'Offer a draw? Click again', () => send({ type: 'draw' }));
     else send({ type: 'draw' });
   };
   $('decline').onclick = () => send({ type: 'draw', accept: false });

@@ -32,8 +32,12 @@ final class EnginePlayer {
     /** One principal variation of an analysis report. */
     record Line(int multiPv, int depth, int scoreCp, int mateIn, long nodes, List<String> pv) { }
 
-    /** The move chosen and what the search expects of it for the engine's side (centi-men; a win ±100,000 less its moves). */
-    record Choice(String move, int valueCp) { }
+    /**
+     * The move chosen and what the search expects of it for the engine's side (centi-men; a win
+     * ±100,000 less its moves), or null when the search gave no line (a forced move is played at
+     * once, and a clock may stop the first iteration).
+     */
+    record Choice(String move, Integer valueCp) { }
 
     private final Engine engine = new Engine();
     /** The job of the analysis running now, or null. */
@@ -64,7 +68,7 @@ final class EnginePlayer {
         List<String> candidates = new ArrayList<>();
         synchronized (last) {
             Line top = last.get(1);
-            if (top == null) return new Choice(best, 0);
+            if (top == null) return new Choice(best, null);
             int bestScore = value(top);
             if (level.lines == 1) return new Choice(best, bestScore);
             for (Line l : last.values()) {

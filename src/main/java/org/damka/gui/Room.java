@@ -68,9 +68,9 @@ final class Room {
     /** Ends the game when the running side's time is up; replaced after each change. */
     private java.util.concurrent.ScheduledFuture<?> flagFall;
     private EnginePlayer engine;
-    /** What the engine's last search expected for its side (centi-men), or null: it decides a draw offer. */
+    /** What the engine's last search expected for its side (centi-men), or null when unknown: it decides a draw offer. */
     private Integer engineValue;
-    /** The engine accepts a draw from this ply on, when its last search saw it no better than {@link #DRAW_ACCEPT_CP}. */
+    /** The engine accepts a draw from this ply on (in a game from the start), when its last search saw it no better than {@link #DRAW_ACCEPT_CP}. */
     static final int DRAW_MIN_PLIES = 40, DRAW_ACCEPT_CP = 15;
     private boolean thinking;
     private int analysisLines; // 0: analysis off
@@ -341,17 +341,21 @@ final class Room {
     }
 
     /**
-     * The engine takes a draw offered from move 20 on when its last search saw its side no better
-     * than 0.15 men: a player may not talk it out of a game it leads, nor out of the opening.
+     * The engine takes a draw offered on the player's turn, after the first 20 moves of a game
+     * from the start, when the search that led to this position saw its side no better than 0.15
+     * men: a player may not talk it out of a game it leads, nor out of the opening. While it
+     * thinks the position has changed since that search: the player offers on its own turn.
      */
     private void engineAnswersDraw(boolean accept) {
         if (!accept) throw new IllegalArgumentException("there is no draw offer to decline");
-        if (game.plies() < DRAW_MIN_PLIES) {
-            throw new IllegalArgumentException("damka declines the draw: it takes none before move " + DRAW_MIN_PLIES / 2);
+        if (thinking) throw new IllegalArgumentException("damka is thinking: offer the draw on your turn");
+        if (startFen == null && game.plies() < DRAW_MIN_PLIES) {
+            throw new IllegalArgumentException("damka declines the draw: it takes none in the first " + DRAW_MIN_PLIES / 2 + " moves");
         }
-        if (engineValue == null || engineValue > DRAW_ACCEPT_CP) {
-            throw new IllegalArgumentException("damka declines the draw: it plays on");
+        if (engineValue == null) {
+            throw new IllegalArgumentException("damka declines the draw: it has not weighed this position (offer it again after its next move)");
         }
+        if (engineValue > DRAW_ACCEPT_CP) throw new IllegalArgumentException("damka declines the draw: it plays on");
         decide(new GameResult(GameResult.Outcome.DRAW, "draw agreed"));
     }
 
