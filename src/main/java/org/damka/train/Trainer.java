@@ -134,17 +134,19 @@ public final class Trainer {
     /** Reads the self-play files; returns the number of distinct quiet positions. */
     public int load(List<Path> files) throws IOException {
         Rules rules = c.rules();
-        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count, held out (1) or not (0)}
+        Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count, held out (1) or not (0), its first game}
         long[] read = new long[1];
         for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
             long fileSeed = c.seed() * 1_000_003L + fileIndex;
+            int file = fileIndex;
             SelfPlayFile.read(files.get(fileIndex), rules, s -> {
                 read[0]++;
                 long h = new SplittableRandom(fileSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
                 boolean heldOut = (h >>> 11) * 0x1.0p-53 < c.validationShare();
-                add(merged, s.fen(), s.result(), s.score(), heldOut);
+                double game = file * 0x1p32 + s.game(); // exact in a double: which game of which file
+                add(merged, s.fen(), s.result(), s.score(), heldOut, game);
                 // The same game seen from the other side: colours swapped, board turned.
-                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut);
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut, game);
             });
         }
         MoveGenerator gen = MoveGenerator.create(rules);
@@ -190,9 +192,17 @@ public final class Trainer {
         return n;
     }
 
-    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut) {
-        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, 0});
-        if (heldOut) m[3] = 1; // held out if any game of it is: the same whatever the games' order
+    /**
+     * Adds one sighting of a position. It is held out as the first game holding it (the lowest
+     * file and id) is: the same whatever the order of the games in the files, and each position
+     * held out with the validation share's odds however many games it is in.
+     */
+    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut, double game) {
+        double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, 0, Double.MAX_VALUE});
+        if (game < m[4]) {
+            m[4] = game;
+            m[3] = heldOut ? 1 : 0;
+        }
         m[0] += result;
         m[1] += score;
         m[2]++;

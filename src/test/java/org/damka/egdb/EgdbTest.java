@@ -158,9 +158,10 @@ class EgdbTest {
         Egdb egdb = Egdb.load(dir, rules, 3, warnings::add);
         assertEquals(4, warnings.size(), warnings.toString());
         // flipped: "checksum mismatch" or "corrupt: ..." (where the flipped byte lands in the deflate stream)
-        Map<Material, String> why = Map.of(truncated, "truncated", flipped, "c", garbage, "not a damka table", shortGarbage, "not a damka table");
+        Map<Material, String> why = Map.of(truncated, "truncated", flipped, "(checksum mismatch|corrupt: .*)", garbage, "not a damka table",
+                shortGarbage, "not a damka table");
         for (Material m : why.keySet()) {
-            assertTrue(warnings.stream().anyMatch(w -> w.contains(m.fileStem() + EgdbFile.EXTENSION + ": " + why.get(m))),
+            assertTrue(warnings.stream().anyMatch(w -> w.matches(".*" + java.util.regex.Pattern.quote(m.fileStem() + EgdbFile.EXTENSION + ": ") + why.get(m))),
                     m + " not named with '" + why.get(m) + "' in " + warnings);
         }
         assertEquals(Egdb.balances(rules, 3).size() - 4, egdb.slices());
