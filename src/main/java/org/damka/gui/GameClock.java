@@ -8,8 +8,8 @@ package org.damka.gui;
  * measured with {@link System#nanoTime}.
  */
 final class GameClock {
-    /** The longest game time and increment a room may ask for. */
-    static final long MAX_INITIAL_MS = 180 * 60_000L, MAX_INCREMENT_MS = 60_000L;
+    /** The longest game time and increment a room may ask for; the shortest game time (less ends it as it starts). */
+    static final long MAX_INITIAL_MS = 180 * 60_000L, MAX_INCREMENT_MS = 60_000L, MIN_INITIAL_MS = 1_000;
 
     private final long initialMs, incrementMs;
     private final long[] leftMs = new long[2];
@@ -18,8 +18,9 @@ final class GameClock {
     private long sinceNanos;
 
     GameClock(long initialMs, long incrementMs) {
-        if (initialMs <= 0 || initialMs > MAX_INITIAL_MS) {
-            throw new IllegalArgumentException("the clock's minutes must be more than 0 and at most " + MAX_INITIAL_MS / 60_000);
+        if (initialMs < MIN_INITIAL_MS || initialMs > MAX_INITIAL_MS) {
+            throw new IllegalArgumentException("the clock's time must be at least " + MIN_INITIAL_MS / 1000 + " s and at most "
+                    + MAX_INITIAL_MS / 60_000 + " minutes");
         }
         if (incrementMs < 0 || incrementMs > MAX_INCREMENT_MS) {
             throw new IllegalArgumentException("the clock's increment must be 0.." + MAX_INCREMENT_MS / 1000 + " seconds");

@@ -308,6 +308,7 @@ final class Room {
         touch();
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot resign");
         checkNotOver();
+        if (seat != BOTH) checkOpponentArrived(seat); // online, nobody to resign to: leave the room instead
         int loser = seat == BOTH ? game.position().sideToMove() : seat;
         decide(lost(loser, "resigned"));
     }

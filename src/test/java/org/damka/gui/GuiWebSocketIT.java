@@ -482,7 +482,8 @@ class GuiWebSocketIT {
     @Test
     void aClockRunsAddsItsIncrementAndItsFlagEndsTheGame() throws Exception {
         try (WsClient c = new WsClient(server.uri())) {
-            for (String bad : new String[] {"{\"minutes\":0}", "{\"minutes\":\"5\"}", "{\"minutes\":1,\"increment\":61}", "{\"minutes\":1e400}", "7"}) {
+            for (String bad : new String[] {"{\"minutes\":0}", "{\"minutes\":\"5\"}", "{\"minutes\":1,\"increment\":61}", "{\"minutes\":1e400}", "7",
+                    "{\"minutes\":0.001}"}) { // 60 ms: the flag fell as the game began
                 c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\",\"clock\":%s}", bad);
                 assertTrue(c.next("error").get("message").asText().contains("clock"), bad);
             }
@@ -588,7 +589,8 @@ class GuiWebSocketIT {
         try (WsClient white = new WsClient(server.uri()); WsClient black = new WsClient(server.uri())) {
             white.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\",\"clock\":{\"minutes\":1}}");
             String code = white.next("joined").get("room").asText();
-            for (String request : new String[] {"{\"type\":\"move\",\"move\":\"c3-d4\"}", "{\"type\":\"draw\"}"}) {
+            // a resignation too: it lost to nobody, and a new game then swapped the creator into the other seat
+            for (String request : new String[] {"{\"type\":\"move\",\"move\":\"c3-d4\"}", "{\"type\":\"draw\"}", "{\"type\":\"resign\"}"}) {
                 white.send(request);
                 assertEquals("the other player has not joined yet: send them the room's link or code", white.next("error").get("message").asText());
             }
