@@ -317,6 +317,12 @@
       && !!app.ws && app.ws.readyState === WebSocket.OPEN && !app.rejoining;
   }
 
+  // Online, the game starts when the second player sits down: no offer or resignation before (a
+  // first move may be half made meanwhile; the server takes it once the other is there).
+  function awaited(s) {
+    return s.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free');
+  }
+
   function showState(s) {
     const prev = app.state;
     app.state = s;
@@ -354,7 +360,7 @@
     let status;
     if (s.result) status = 'Game over';
     else if (s.thinking) status = 'damka is thinking…';
-    else if (s.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free')) status = 'Waiting for the other player to join';
+    else if (awaited(s)) status = 'Waiting for the other player to join';
     else status = cap(s.toMove) + ' to move' + (myTurn() && app.seat !== 'both' ? ' (you)' : '');
     if (s.drawOffer && !s.result) status += ' — ' + (s.drawOffer === app.seat ? 'you offered a draw' : cap(s.drawOffer) + ' offers a draw');
     if (s.newGameOffer && s.result) status += ' — ' + (s.newGameOffer === app.seat ? 'you asked for a new game' : cap(s.newGameOffer) + ' asks for a new game');
@@ -387,11 +393,12 @@
     const player = app.seat === 'white' || app.seat === 'black' || app.seat === 'both';
     const open = player && !s.result;
     $('decide').classList.toggle('hidden', !player);
-    $('resign').disabled = !open;
+    const waiting = awaited(s);
+    $('resign').disabled = !open || waiting;
     const offered = s.drawOffer && !s.result ? s.drawOffer : null;
     const theirs = offered && offered !== app.seat && app.seat !== 'both';
-    const waiting = app.mode === 'online' && (s.seats.white === 'free' || s.seats.black === 'free');
-    $('draw').disabled = !open || offered === app.seat || waiting;
+    // damka answers on the player's turn: while it thinks its last search was of an earlier position
+    $('draw').disabled = !open || offered === app.seat || waiting || (app.mode === 'engine' && s.thinking);
     const label = theirs ? 'Accept the draw' : offered === app.seat ? 'Draw offered' : 'Offer a draw';
     setLabel($('draw'), label);
     $('decline').classList.toggle('hidden', !open || !theirs);

@@ -356,7 +356,9 @@ final class Room {
         if (engineValue == null) {
             throw new IllegalArgumentException("damka declines the draw: it has not weighed this position (offer it again after its next move)");
         }
-        if (engineValue > DRAW_ACCEPT_CP) throw new IllegalArgumentException("damka declines the draw: it plays on");
+        // The weak levels search a few hundred nodes, which see a king against a king as a few
+        // centi-men up: they take a draw within their margin of choice (at most a man).
+        if (engineValue > DRAW_ACCEPT_CP + Math.min(level.marginCp, 100)) throw new IllegalArgumentException("damka declines the draw: it plays on");
         decide(new GameResult(GameResult.Outcome.DRAW, "draw agreed"));
     }
 

@@ -760,6 +760,17 @@ class GuiWebSocketIT {
             c.send("{\"type\":\"draw\"}");
             assertTrue(c.next("error").get("message").asText().startsWith("damka declines the draw: it has not weighed this position"));
         }
+        // The easy level's 400 nodes see a king against a king as a few centi-men up: it declined.
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"russian\",\"side\":\"white\",\"level\":\"easy\"}");
+            c.next("joined");
+            c.send("{\"type\":\"import\",\"text\":\"W:WKc1:BKh8\"}");
+            stateWhere(c, s -> s.get("ply").asInt() == 0);
+            c.send("{\"type\":\"move\",\"move\":\"c1-d2\"}");
+            stateWhere(c, s -> s.get("ply").asInt() == 2);
+            c.send("{\"type\":\"draw\"}");
+            assertEquals("draw agreed", stateWhere(c, s -> s.hasNonNull("result")).get("result").get("reason").asText());
+        }
         // While it thinks, its last value is of a position before the player's move.
         try (WsClient c = new WsClient(server.uri())) {
             c.send("{\"type\":\"create\",\"mode\":\"engine\",\"variant\":\"international\",\"side\":\"black\",\"level\":\"full\"}");
