@@ -162,8 +162,7 @@ public final class Client implements Session.Listener.AutoDemanding {
         if (clock != null) r.setClock(clock);
         leaveRoom(); // only now: a refused request leaves the client where it was
         name = given;
-        r.join(this, token, null);
-        r.begin();
+        r.join(this, token, null); // the engine makes the first move when it has it (english: Black starts)
     }
 
     /** A clock asked for as {"minutes": m, "increment": seconds}, or null for none. */

@@ -151,7 +151,7 @@ final class Room {
         client.send(joined(seat).toString());
         clients.add(client);
         if (!thinking && result().isEmpty() && game.position().sideToMove() == engineSide) {
-            changed(); // back in a room whose engine move was dropped while nobody was here
+            changed(); // the engine's turn and no search: a new room where it moves first, or a room it waited in for a player
         } else {
             runClock(result().isPresent()); // online, the second player's arrival starts the game's clock
             broadcast(state());
@@ -238,11 +238,6 @@ final class Room {
         clock = c;
     }
 
-    /** After creation: the engine makes the first move when it has it (english: Black starts). */
-    synchronized void begin() {
-        if (!thinking && game.position().sideToMove() == engineSide) changed();
-    }
-
     /** A client leaves the seat it held here (the client has already forgotten it). */
     synchronized void leave(Client client) {
         if (clients.remove(client)) {
@@ -270,14 +265,23 @@ final class Room {
         if (seat != BOTH && seat != toMove) throw new IllegalArgumentException("it is " + GameView.side(toMove) + "'s turn");
         if (toMove == engineSide) throw new IllegalArgumentException("the engine is thinking");
         checkOpponentArrived(seat);
-        if (clock != null && clock.leftMs(toMove) <= 0) { // its flag fell just now, before the timer said so
-            flagFell(toMove);
-            checkNotOver();
-        }
-        game.play(text);
-        if (clock != null) clock.moved(toMove);
+        if (!play(toMove, text)) checkNotOver(); // says it was lost on time
         if (drawOfferBy == (toMove ^ 1)) drawOfferBy = -1; // played on: the offer is declined
         changed();
+    }
+
+    /**
+     * Plays a side's move on the board and on the clock; false when its flag fell just now,
+     * before the timer said so (the game is then lost on time, and the move not played).
+     */
+    private boolean play(int side, String text) {
+        if (clock != null && clock.leftMs(side) <= 0) {
+            flagFell(side);
+            return false;
+        }
+        game.play(text);
+        if (clock != null) clock.moved(side);
+        return true;
     }
 
     /**
@@ -632,13 +636,7 @@ final class Room {
             }
             EnginePlayer.Choice choice = player.chooseMove(fen, moves, level, time, context.random(), () -> generation.get() != gen);
             synchronized (Room.this) {
-                if (generation.get() != gen || choice == null) return;
-                if (clock != null && clock.leftMs(engineSide) <= 0) { // its flag fell just now, before the timer said so
-                    flagFell(engineSide);
-                    return;
-                }
-                game.play(choice.move());
-                if (clock != null) clock.moved(engineSide);
+                if (generation.get() != gen || choice == null || !play(engineSide, choice.move())) return;
                 engineValue = choice.valueCp();
                 changed();
             }
