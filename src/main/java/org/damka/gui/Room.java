@@ -244,10 +244,10 @@ final class Room {
             int seat = client.seat(); // read under the lock: a colour swap changes it
             touch();
             for (int side = 0; side < 2; side++) if (seat == side || seat == BOTH) vacatedAt[side] = System.nanoTime();
-            if (clients.isEmpty() && (analysisLines > 0 || thinking || (mode == Mode.ENGINE && clock != null))) {
-                // Nobody reads an analysis, nor waits for an engine move: neither may hold the engine
-                // thread other rooms wait for (rooms left behind queued searches for minutes). The
-                // engine's move is searched again when a player comes back; its clock waits too.
+            if (clients.isEmpty()) {
+                // Nobody reads an analysis, nor waits for an engine move: changed() searches neither
+                // in a room nobody is in, so neither holds the engine thread other rooms wait for, and
+                // stops the clock against the engine. The move is searched again when a player comes back.
                 analysisLines = 0;
                 changed();
             } else {
