@@ -10,7 +10,8 @@ import java.nio.charset.StandardCharsets;
  * waiting for more. A line longer than {@link #MAX_LINE_BYTES} is not kept: its bytes are skipped
  * up to the next line end and it is returned marked too long. Bytes are decoded as UTF-8 with
  * replacement, so binary garbage becomes ordinary (unknown) text. A last line without a line end
- * still counts.
+ * still counts. A UTF-8 byte-order mark before the first line is dropped (Windows tools write one
+ * before a script's {@code uci}).
  */
 public final class LineReader {
     /** Long enough for a position with a few thousand moves; a longer line is refused. */
@@ -35,6 +36,8 @@ public final class LineReader {
     private byte[] line = new byte[256];
     /** The last line ended at a {@code \r}: a {@code \n} right after it belongs to that end. */
     private boolean afterCarriageReturn;
+    /** No line has been returned yet: a byte-order mark may still open the input. */
+    private boolean first = true;
 
     public LineReader(InputStream in) {
         this.in = in;
@@ -85,8 +88,13 @@ public final class LineReader {
     }
 
     private Line finish(int length, long total) {
+        int start = 0;
+        if (first) {
+            first = false;
+            if (length >= 3 && line[0] == (byte) 0xEF && line[1] == (byte) 0xBB && line[2] == (byte) 0xBF) start = 3;
+        }
         if (total > MAX_LINE_BYTES) return new Line(null, total, new String(line, 0, Math.min(length, HEAD_BYTES), StandardCharsets.US_ASCII));
-        String text = new String(line, 0, length, StandardCharsets.UTF_8);
+        String text = new String(line, start, length - start, StandardCharsets.UTF_8);
         return new Line(text, total, text);
     }
 }

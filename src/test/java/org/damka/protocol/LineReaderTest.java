@@ -101,4 +101,15 @@ class LineReaderTest {
         assertEquals(4, s.length());
         assertEquals("go\ufffd\ufffd", s);
     }
+
+    @Test
+    void aByteOrderMarkOpeningTheInputIsDroppedAndOnlyThere() throws IOException {
+        for (boolean slow : new boolean[] {false, true}) {
+            byte[] in = bytes("\u00ef\u00bb\u00bfuci\r\n\u00ef\u00bb\u00bfisready\n");
+            LineReader r = new LineReader(slow ? trickle(in) : new ByteArrayInputStream(in));
+            assertEquals("uci", r.next().text());
+            assertEquals("\ufeffisready", r.next().text()); // inside the input it is a character like any other
+            assertNull(r.next());
+        }
+    }
 }
