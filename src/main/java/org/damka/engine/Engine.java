@@ -150,9 +150,10 @@ public final class Engine {
         Rules r = Variants.byName(name);
         if (r == null) throw new IllegalArgumentException("unknown variant '" + name + "' (one of " + String.join(", ", Variants.names()) + ")");
         requireIdle();
-        rules = r;
         game = new Game(r, Fen.parse(r, r.startFen()));
-        search = null;
+        // The same variant again (a GUI sets it before every game) keeps the built search.
+        if (r != rules) search = null;
+        rules = r;
     }
 
     /** The start position of the variant in use. */
@@ -215,7 +216,11 @@ public final class Engine {
     /** Forgets what was learnt in the previous game (the hash table). */
     public synchronized void newGame() {
         requireIdle();
-        if (search != null) search.clear();
+        // The table is emptied here, once, also when the search is to be rebuilt (a variant set
+        // before ucinewgame): a go read right after would otherwise empty it on its clock.
+        if (tableUsed) table.clear();
+        tableUsed = false;
+        if (search != null) search.clearHistory();
         game = new Game(rules, game.startPosition());
     }
 
@@ -228,8 +233,8 @@ public final class Engine {
     public synchronized void setEvaluation(String name) {
         String canonical = Evaluations.canonicalName(name);
         requireIdle();
+        if (!canonical.equals(evaluation)) search = null;
         evaluation = canonical;
-        search = null;
     }
 
     /**

@@ -120,6 +120,11 @@ public final class Search {
     /** Forgets everything learnt: the table and the move-ordering statistics. */
     public void clear() {
         tt.clear();
+        clearHistory();
+    }
+
+    /** Forgets the move-ordering statistics (the table is its owner's to clear). */
+    public void clearHistory() {
         for (Worker w : workers) w.clearHistory();
     }
 

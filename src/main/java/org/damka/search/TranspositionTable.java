@@ -50,9 +50,23 @@ public final class TranspositionTable {
         return (long) table.length * Long.BYTES;
     }
 
-    /** Empties the table (new game, bench). */
+    /** Tables up to this many longs (64 MB) are emptied by the caller alone: a few milliseconds. */
+    private static final int PARALLEL_CLEAR_LONGS = 1 << 23;
+
+    /**
+     * Empties the table (new game, bench). A large one on every core, as Stockfish does: memory
+     * bandwidth bounds it (a 1 GB table here: 43-56 ms on one thread, 22-39 ms on two).
+     */
     public void clear() {
-        java.util.Arrays.fill(table, 0);
+        long[] t = table;
+        int parts = (int) Math.min(Runtime.getRuntime().availableProcessors(), t.length / PARALLEL_CLEAR_LONGS);
+        if (parts <= 1) {
+            java.util.Arrays.fill(t, 0);
+        } else {
+            int chunk = (t.length + parts - 1) / parts;
+            java.util.stream.IntStream.range(0, parts).parallel()
+                    .forEach(i -> java.util.Arrays.fill(t, Math.min(t.length, i * chunk), Math.min(t.length, (i + 1) * chunk), 0));
+        }
         age = 0;
     }
 
