@@ -15,7 +15,9 @@ import org.damka.rules.Rules;
  * clock on seconds of reading, nor hold up {@code stop}. What a load found waits here until the
  * protocol shows it (one {@code info string} line each): a line per bad file, then how many tables
  * were loaded, or, when a folder other than the default gave none, that it has none, so a mistyped
- * path does not pass in silence.
+ * path does not pass in silence. The tables of the variants played before stay loaded while the
+ * heap has room (a bot alternating variants read them from disk at every game): a load that does
+ * not fit lets them go and tries again.
  */
 public final class EgdbSettings {
     /** Where {@code damka egdb build} writes when no folder is given. */
@@ -25,6 +27,12 @@ public final class EgdbSettings {
     private String path = DEFAULT_PATH;
     private int pieces = DEFAULT_PIECES;
     private Egdb loaded;
+    /**
+     * The tables of other variants loaded before, with the same folder and pieces. Concurrent: a
+     * load that runs out of memory empties it from its own thread while a caller waits for it
+     * holding this object's lock.
+     */
+    private final java.util.Map<Rules, Egdb> kept = new java.util.concurrent.ConcurrentHashMap<>();
     /** The load under way (in the background, or waited for), and what it was asked for. */
     private CompletableFuture<Loaded> loading;
     private Rules loadingRules;
@@ -66,6 +74,7 @@ public final class EgdbSettings {
     /** The options changed: the tables loaded (or loading) are not the ones asked for now. */
     private void forget() {
         loaded = null;
+        kept.clear();
         loading = null; // a load under way finishes on its own; nobody adopts it
     }
 
@@ -76,7 +85,7 @@ public final class EgdbSettings {
     public synchronized Egdb tables(Rules rules) {
         if (pieces == 0) return null;
         if (loaded == null || loaded.rules() != rules) {
-            adopt(startLoad(rules).join());
+            if (!takeKept(rules)) adopt(startLoad(rules).join());
         }
         return loaded.slices() == 0 ? null : loaded;
     }
@@ -88,7 +97,7 @@ public final class EgdbSettings {
      */
     public synchronized Egdb tablesIfLoaded(Rules rules) {
         if (pieces == 0) return null;
-        if (loaded == null || loaded.rules() != rules) {
+        if ((loaded == null || loaded.rules() != rules) && !takeKept(rules)) {
             CompletableFuture<Loaded> load = startLoad(rules);
             if (!load.isDone()) return null;
             adopt(load.join());
@@ -98,6 +107,11 @@ public final class EgdbSettings {
 
     /** The load of these tables: the one under way, or a new one on a thread of its own. */
     private CompletableFuture<Loaded> startLoad(Rules rules) {
+        // The tables in use are another variant's now: kept, where a load that needs the room can drop them.
+        if (loaded != null && loaded.rules() != rules) {
+            keep(loaded);
+            loaded = null;
+        }
         if (loading == null || loadingRules != rules) {
             String dir = path;
             int n = pieces;
@@ -114,7 +128,35 @@ public final class EgdbSettings {
         return loading;
     }
 
-    private static Loaded load(Rules rules, String dir, int pieces) {
+    /** Makes the kept tables of a variant the loaded ones, keeping those they replace; false if none are kept. */
+    private boolean takeKept(Rules rules) {
+        Egdb k = kept.remove(rules);
+        if (k == null) return false;
+        keep(loaded);
+        loaded = k;
+        return true;
+    }
+
+    private void keep(Egdb tables) {
+        if (tables != null && tables.slices() > 0) kept.put(tables.rules(), tables);
+    }
+
+    /** Lets the other variants' tables go (a larger hash table needs the room). */
+    public void dropOtherVariants() {
+        kept.clear();
+    }
+
+    /** A load on its own thread; one that did not fit lets the other variants' tables go and tries again. */
+    private Loaded load(Rules rules, String dir, int pieces) {
+        Loaded l = loadOnce(rules, dir, pieces);
+        if (l.tables().leftOutForMemory() && !kept.isEmpty()) {
+            kept.clear();
+            l = loadOnce(rules, dir, pieces);
+        }
+        return l;
+    }
+
+    private static Loaded loadOnce(Rules rules, String dir, int pieces) {
         List<Note> found = new ArrayList<>();
         Egdb tables;
         try {

@@ -152,7 +152,7 @@ public final class Engine {
         requireIdle();
         game = new Game(r, Fen.parse(r, r.startFen()));
         // The same variant again (a GUI sets it before every game) keeps the built search.
-        if (r != rules) search = null;
+        if (r != rules) dropSearch();
         rules = r;
     }
 
@@ -233,7 +233,7 @@ public final class Engine {
     public synchronized void setEvaluation(String name) {
         String canonical = Evaluations.canonicalName(name);
         requireIdle();
-        if (!canonical.equals(evaluation)) search = null;
+        if (!canonical.equals(evaluation)) dropSearch();
         evaluation = canonical;
     }
 
@@ -255,7 +255,7 @@ public final class Engine {
         requireIdle();
         evalFileWeights = w;
         evalFile = path;
-        search = null;
+        dropSearch();
     }
 
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
@@ -279,10 +279,11 @@ public final class Engine {
         if (mb == hashMb) return;
         long need = TranspositionTable.bytesFor(mb);
         if (need > roomForTable()) {
+            egdb.dropOtherVariants();
             System.gc(); // what looked used may be garbage
             if (need > roomForTable()) throw tooLarge(mb);
         }
-        search = null;
+        dropSearch();
         table = null; // the old table may go before the new one is allocated
         try {
             table = new TranspositionTable(mb);
@@ -437,6 +438,15 @@ public final class Engine {
     private void buildSearch(boolean waitForTables) {
         newSearchIfNone();
         search.setEgdb(waitForTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
+    }
+
+    /**
+     * Drops the search (rebuilt before the next go). Its endgame tables are let go now: the last
+     * job still holds the search, and another variant's load may need their room.
+     */
+    private void dropSearch() {
+        if (search != null) search.setEgdb(null);
+        search = null;
     }
 
     private void newSearchIfNone() {

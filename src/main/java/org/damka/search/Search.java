@@ -189,6 +189,7 @@ public final class Search {
     /** Sets the endgame tables to probe (null: none). Not during a search. */
     public void setEgdb(Egdb tables) {
         egdb = tables == null || tables.slices() == 0 ? null : tables;
+        for (Worker w : workers) w.forgetTables(); // each takes them again at its next search
     }
 
     Egdb egdb() {

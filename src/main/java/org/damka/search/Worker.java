@@ -88,6 +88,11 @@ final class Worker {
         for (int i = 0; i < pvLines.length; i++) pvLines[i] = new MoveList();
     }
 
+    /** Lets the tables of the last search go (they may be dropped to make room for others). */
+    void forgetTables() {
+        tables = null;
+    }
+
     /** Sets up the root from the game: position, history for repetitions, draw counters. */
     void prepare(Game game) {
         Position root = stack[0];
