@@ -16,7 +16,8 @@ final class Lateness {
     static final long MAX_MARGIN_MS = 1000;
 
     private final long[] recent = new long[WINDOW];
-    private int count;
+    /** Searches recorded: a long, so that an engine up for years of moves never wraps it negative. */
+    private long count;
 
     /**
      * Records one search: elapsed ms when its answer was written, its hard deadline (MAX_VALUE:
@@ -27,7 +28,7 @@ final class Lateness {
      */
     synchronized void record(long elapsedMs, long hardMs, long readyMs) {
         if (hardMs == Long.MAX_VALUE) return;
-        recent[count++ % WINDOW] = Math.max(0, elapsedMs - Math.max(hardMs, readyMs));
+        recent[(int) (count++ % WINDOW)] = Math.max(0, elapsedMs - Math.max(hardMs, readyMs));
     }
 
     /** The margin to keep in hand (see the class comment), at most {@value #MAX_MARGIN_MS} ms. */
