@@ -40,6 +40,8 @@ final class GuiContext implements AutoCloseable {
     private final Random random = new Random();
     private final ExecutorService engines;
     private final AtomicInteger enginesInUse = new AtomicInteger();
+    /** Held while a room is created (it takes a dropped room's lock: never the other way round). */
+    private final Object creating = new Object();
     /** How to make each running analysis step aside for an engine move. */
     private final Set<Runnable> analyses = ConcurrentHashMap.newKeySet();
     /** Engine moves queued that no thread has taken yet. */
@@ -98,8 +100,17 @@ final class GuiContext implements AutoCloseable {
         sockets.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
     }
 
-    /** Creates a room for a client at the given address, or throws when a limit is reached. */
+    /**
+     * Creates a room for a client at the given address, or throws when a limit is reached. One
+     * create at a time: creates racing at a cap each made way with the same room and all went in.
+     */
     Room create(Room.Mode mode, Rules rules, int side, Level level, String token, String address) {
+        synchronized (creating) {
+            return createAtTheCaps(mode, rules, side, level, token, address);
+        }
+    }
+
+    private Room createAtTheCaps(Room.Mode mode, Rules rules, int side, Level level, String token, String address) {
         // At the cap, a room nobody has been in for the seat-claim time makes way (a reload is not
         // leaving): rooms made and left by a script would otherwise lock every address out until they expire.
         if (rooms.size() >= limits.maxRooms() && !dropLongestIdle(leftFor(limits.seatClaim(), rooms.values().stream()))) {

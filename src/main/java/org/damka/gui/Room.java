@@ -777,9 +777,12 @@ final class Room {
         return clients.isEmpty() && System.nanoTime() - lastActive > nanos;
     }
 
-    /** Closes the room if it has been idle that long, in one step, so no join slips in between. */
+    /**
+     * Closes the room if it has been idle that long, in one step, so no join slips in between;
+     * false if it was closed already (by another create that made way with it).
+     */
     synchronized boolean closeIfIdle(long nanos) {
-        if (!idleFor(nanos)) return false;
+        if (closed || !idleFor(nanos)) return false;
         close();
         return true;
     }
