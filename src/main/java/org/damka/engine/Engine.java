@@ -95,10 +95,10 @@ public final class Engine {
     private Game game = new Game(rules, Fen.parse(rules, rules.startFen()));
     /** Dropped when the variant, hash or evaluation changes; rebuilt by {@link #ready}, {@link #prepareInBackground} or go. */
     private Search search;
-    private TranspositionTable table = new TranspositionTable(DEFAULT_HASH_MB);
+    private TranspositionTable table;
     /** False while the table is as allocated or cleared: a new search needs no clear (seconds for a large table). */
     private boolean tableUsed;
-    private int hashMb = DEFAULT_HASH_MB;
+    private int hashMb;
     /** How late answers to timed searches came; added to the move overhead. */
     private final Lateness lateness = new Lateness();
     /** The JIT is the process's: one warm-up serves every engine (each game of the web board or DXP). */
@@ -131,6 +131,18 @@ public final class Engine {
     /** The last search, perft or bench started (finished when it has answered). */
     private Job job = new Job(new AtomicBoolean(true), () -> { });
     private java.util.concurrent.ScheduledExecutorService timer;
+
+    /** An engine with the default hash table ({@value #DEFAULT_HASH_MB} MB). */
+    public Engine() {
+        this(DEFAULT_HASH_MB);
+    }
+
+    /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
+    public Engine(int hashMb) {
+        if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
+        this.table = new TranspositionTable(hashMb);
+        this.hashMb = hashMb;
+    }
 
     public synchronized Rules rules() { return rules; }
     /** A copy of the current game (position and history). */

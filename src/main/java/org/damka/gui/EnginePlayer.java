@@ -39,12 +39,11 @@ final class EnginePlayer {
      */
     record Choice(String move, Integer valueCp) { }
 
-    private final Engine engine = new Engine();
+    private final Engine engine = new Engine(HASH_MB);
     /** The job of the analysis running now, or null. */
     private volatile Engine.Job analysis;
 
     EnginePlayer(String variant) {
-        engine.setHashMb(HASH_MB);
         engine.setVariant(variant);
     }
 

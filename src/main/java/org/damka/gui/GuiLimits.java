@@ -27,8 +27,15 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int socketsPerAddress,
      * so only a frozen or vanished page (a phone's tab put to sleep) stays silent.
      */
     private static final Duration CONNECTION_IDLE = Duration.ofSeconds(75);
-    /** Rooms with an engine (each holds an 8 MB table). */
+    /** Rooms with an engine, at most; fewer in a small heap ({@link #enginesFor}). */
     private static final int MAX_ENGINES = 64;
+    /**
+     * The heap one engine room takes: its 8 MB table and its search's working space (16.0-16.5 MB
+     * measured after a search, GuiContextTest), with a margin.
+     */
+    static final long ENGINE_BYTES = 20L << 20;
+    /** The heap kept for the server itself (its pages, sockets and rooms) besides the engines. */
+    static final long SERVER_BYTES = 96L << 20;
     private static final int MAX_QUEUED_MESSAGES = 256;
     private static final Duration SEAT_CLAIM = Duration.ofMinutes(2);
 
@@ -36,7 +43,16 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int socketsPerAddress,
         // Engine searches at once: half the cores, the rest serving the pages and the sockets.
         int engineSearches = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         return new GuiLimits(MAX_MESSAGE_BYTES, MAX_CONNECTIONS, SOCKETS_PER_ADDRESS, MAX_ROOMS, ROOMS_PER_ADDRESS, ROOM_IDLE, CONNECTION_IDLE,
-                MAX_ENGINES, engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
+                enginesFor(Runtime.getRuntime().maxMemory()), engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
+    }
+
+    /**
+     * The engine rooms a heap of this size holds: a 512 MB heap (the default on a 2 GB machine)
+     * filled with 25-30 of them, after which every new engine game was refused for memory until
+     * rooms expired (the rooms left behind give their engines up only at this cap).
+     */
+    static int enginesFor(long maxHeapBytes) {
+        return (int) Math.max(1, Math.min(MAX_ENGINES, (maxHeapBytes - SERVER_BYTES) / ENGINE_BYTES));
     }
 
     GuiLimits withMaxMessageBytes(int bytes) {

@@ -100,6 +100,44 @@ class GuiContextTest {
         }
     }
 
+    /**
+     * The engine cap counts {@link GuiLimits#ENGINE_BYTES} of heap for each engine room: a 512 MB
+     * heap filled with 25-30 rooms (a soak review), each 20 MB then, and new engine games were
+     * refused for memory before the cap that frees left rooms' engines was reached.
+     */
+    @Test
+    void anEngineRoomTakesNoMoreHeapThanTheCapCountsFor() throws Exception {
+        for (String variant : new String[] {"international", "hexagonal"}) {
+            java.util.function.Supplier<EnginePlayer> searched = () -> {
+                EnginePlayer p = new EnginePlayer(variant);
+                try {
+                    assertNotNull(p.chooseMove(null, java.util.List.of(), Level.EASY, null, new java.util.Random(1), () -> false));
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return p;
+            };
+            java.util.List<EnginePlayer> engines = new java.util.ArrayList<>();
+            engines.add(searched.get()); // the weights and classes every engine shares
+            long before = heapUsed();
+            int n = 8;
+            for (int i = 0; i < n; i++) engines.add(searched.get());
+            long each = (heapUsed() - before) / n;
+            assertTrue(each <= GuiLimits.ENGINE_BYTES, variant + ": " + (each >> 10) + " KB an engine room, counted " + (GuiLimits.ENGINE_BYTES >> 10));
+            assertTrue(each >= EnginePlayer.HASH_MB << 20, variant + ": the measure sees the table at least: " + (each >> 10) + " KB");
+            engines.forEach(EnginePlayer::close);
+        }
+        assertEquals(20, GuiLimits.enginesFor(512L << 20));
+        assertEquals(64, GuiLimits.enginesFor(6L << 30));
+        assertEquals(1, GuiLimits.enginesFor(64L << 20));
+    }
+
+    private static long heapUsed() {
+        Runtime r = Runtime.getRuntime();
+        for (int i = 0; i < 3; i++) System.gc();
+        return r.totalMemory() - r.freeMemory();
+    }
+
     /** A room of the given mode with its creator seated in it (a client without a connection). */
     private static Room seated(GuiContext ctx, Room.Mode mode, String address) {
         String token = ctx.newToken();
