@@ -16,8 +16,9 @@ import org.damka.rules.Rules;
  * protocol shows it (one {@code info string} line each): a line per bad file, then how many tables
  * were loaded, or, when a folder other than the default gave none, that it has none, so a mistyped
  * path does not pass in silence. The tables of the variants played before stay loaded while the
- * heap has room (a bot alternating variants read them from disk at every game): a load that does
- * not fit lets them go and tries again.
+ * heap has room (a bot alternating variants read them from disk at every game): they are held
+ * softly, so Java lets them go before any allocation (another set's load, a search) runs out of
+ * memory.
  */
 public final class EgdbSettings {
     /** Where {@code damka egdb build} writes when no folder is given. */
@@ -27,17 +28,16 @@ public final class EgdbSettings {
     private String path = DEFAULT_PATH;
     private int pieces = DEFAULT_PIECES;
     private Egdb loaded;
-    /**
-     * The tables of other variants loaded before, with the same folder and pieces. Concurrent: a
-     * load that runs out of memory empties it from its own thread while a caller waits for it
-     * holding this object's lock.
-     */
-    private final java.util.Map<Rules, Egdb> kept = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The tables of other variants loaded before, with the same folder and pieces, held softly. */
+    private final java.util.Map<Rules, java.lang.ref.SoftReference<Egdb>> kept = new java.util.HashMap<>();
     /** The load under way (in the background, or waited for), and what it was asked for. */
     private CompletableFuture<Loaded> loading;
     private Rules loadingRules;
-    /** The last load started, adopted or not: the next starts after it, so two sets never fill the heap at once. */
-    private CompletableFuture<Loaded> lastStarted;
+    /**
+     * The end of the last load started, adopted or not: the next starts after it, so two sets
+     * never fill the heap at once. It holds no tables (a finished future keeps its result).
+     */
+    private CompletableFuture<Void> lastStarted;
     private final List<Note> notes = new ArrayList<>();
 
     /** A finished load: the tables and what it found, adopted by the next caller that asks. */
@@ -107,7 +107,7 @@ public final class EgdbSettings {
 
     /** The load of these tables: the one under way, or a new one on a thread of its own. */
     private CompletableFuture<Loaded> startLoad(Rules rules) {
-        // The tables in use are another variant's now: kept, where a load that needs the room can drop them.
+        // The tables in use are another variant's now: kept softly, for Java to let go when anything needs the room.
         if (loaded != null && loaded.rules() != rules) {
             keep(loaded);
             loaded = null;
@@ -121,16 +121,17 @@ public final class EgdbSettings {
                 t.setDaemon(true);
                 t.start();
             };
-            CompletableFuture<Loaded> before = lastStarted == null ? CompletableFuture.completedFuture(null) : lastStarted;
-            loading = before.handle((done, failed) -> (Void) null).thenApplyAsync(x -> load(rules, dir, n), thread);
-            lastStarted = loading;
+            CompletableFuture<Void> before = lastStarted == null ? CompletableFuture.completedFuture(null) : lastStarted;
+            loading = before.thenApplyAsync(x -> load(rules, dir, n), thread);
+            lastStarted = loading.handle((done, failed) -> (Void) null);
         }
         return loading;
     }
 
     /** Makes the kept tables of a variant the loaded ones, keeping those they replace; false if none are kept. */
     private boolean takeKept(Rules rules) {
-        Egdb k = kept.remove(rules);
+        java.lang.ref.SoftReference<Egdb> ref = kept.remove(rules);
+        Egdb k = ref == null ? null : ref.get();
         if (k == null) return false;
         keep(loaded);
         loaded = k;
@@ -138,25 +139,15 @@ public final class EgdbSettings {
     }
 
     private void keep(Egdb tables) {
-        if (tables != null && tables.slices() > 0) kept.put(tables.rules(), tables);
+        if (tables != null && tables.slices() > 0) kept.put(tables.rules(), new java.lang.ref.SoftReference<>(tables));
     }
 
-    /** Lets the other variants' tables go (a larger hash table needs the room). */
-    public void dropOtherVariants() {
+    /** Lets the other variants' tables go now (a larger hash table measures its room before allocating). */
+    public synchronized void dropOtherVariants() {
         kept.clear();
     }
 
-    /** A load on its own thread; one that did not fit lets the other variants' tables go and tries again. */
-    private Loaded load(Rules rules, String dir, int pieces) {
-        Loaded l = loadOnce(rules, dir, pieces);
-        if (l.tables().leftOutForMemory() && !kept.isEmpty()) {
-            kept.clear();
-            l = loadOnce(rules, dir, pieces);
-        }
-        return l;
-    }
-
-    private static Loaded loadOnce(Rules rules, String dir, int pieces) {
+    private static Loaded load(Rules rules, String dir, int pieces) {
         List<Note> found = new ArrayList<>();
         Egdb tables;
         try {

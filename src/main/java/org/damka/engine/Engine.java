@@ -140,6 +140,10 @@ public final class Engine {
     /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
     public Engine(int hashMb) {
         if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
+        if (TranspositionTable.bytesFor(hashMb) > roomForTable()) {
+            System.gc(); // what looked used may be garbage
+            if (TranspositionTable.bytesFor(hashMb) > roomForTable()) throw tooLarge(hashMb);
+        }
         this.table = new TranspositionTable(hashMb);
         this.hashMb = hashMb;
     }
@@ -353,7 +357,7 @@ public final class Engine {
         long heapNeed = (long) Math.ceil((TranspositionTable.bytesFor(mb) + RESERVE_BYTES + RESERVE_PER_THREAD_BYTES * searchThreads()) / oldShare);
         long suggestGb = (heapNeed + (1L << 30) - 1 >> 30) + 1;
         return new IllegalArgumentException("Hash " + mb + " MB does not fit in the Java heap (max " + maxMb
-                + " MB, room for about " + roomMb + " MB); Hash stays " + hashMb + " MB. Give Java more heap with -Xmx,"
+                + " MB, room for about " + roomMb + " MB)" + (table == null ? "" : "; Hash stays " + hashMb + " MB") + ". Give Java more heap with -Xmx,"
                 + " e.g. java -Xmx" + suggestGb + "g -jar damka.jar");
     }
 

@@ -45,6 +45,9 @@ final class EnginePlayer {
 
     EnginePlayer(String variant) {
         engine.setVariant(variant);
+        // No endgame tables: each room's engine would load its own copy of the set in the
+        // working folder (hundreds of MB with 5 pieces), which the cap on engine rooms does not count.
+        engine.setEgdbPieces(0);
     }
 
     /** The engine's time on a room's clock when its search starts: ms left and ms added a move. */

@@ -43,6 +43,13 @@ public final class LineReader {
         this.in = in;
     }
 
+    /** A reader of the rest of an input whose first line was read already (the Hub hand-off): no mark is dropped. */
+    public static LineReader continuing(InputStream rest) {
+        LineReader r = new LineReader(rest);
+        r.first = false;
+        return r;
+    }
+
     /** The next line, or null at the end of the input. */
     public Line next() throws IOException {
         int length = 0;

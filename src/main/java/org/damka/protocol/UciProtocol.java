@@ -313,7 +313,7 @@ public final class UciProtocol {
         PrintStream hubOut = rawOut instanceof PrintStream ps ? ps
                 : new PrintStream(rawOut, true, java.nio.charset.StandardCharsets.US_ASCII);
         try {
-            new org.damka.protocol.hub.HubLoop(engine, in.rest(), hubOut).run(firstLine);
+            new org.damka.protocol.hub.HubLoop(engine, LineReader.continuing(in.rest()), hubOut).run(firstLine);
         } catch (IOException e) {
             err.println("damka: reading input failed: " + e.getMessage());
         }

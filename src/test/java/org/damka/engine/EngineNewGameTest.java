@@ -48,9 +48,13 @@ class EngineNewGameTest {
         engine.setVariant("russian");
         engine.prepare();
         assertTrue(engine.searchBuilt());
+        String start = engine.fen();
+        engine.play(engine.game().legalMoves(new org.damka.movegen.MoveList()).move(0));
+        assertTrue(!engine.fen().equals(start));
         engine.setVariant("russian");
         engine.setEvaluation(engine.evaluation());
         assertTrue(engine.searchBuilt(), "nothing changed: the search stays");
+        assertEquals(start, engine.fen(), "the variant set again still starts its game again");
         engine.setVariant("brazilian");
         assertFalse(engine.searchBuilt(), "another variant needs another search");
         engine.close();

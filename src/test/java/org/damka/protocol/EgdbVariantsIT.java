@@ -23,7 +23,14 @@ class EgdbVariantsIT {
     static Path dir;
 
     private static long loads(List<String> said, String variant) {
-        return said.stream().filter(l -> l.startsWith("info string EGDB: ") && l.contains(" tables of " + variant + " ")).count();
+        return said.stream().filter(l -> l.matches("info string EGDB: \\d+ tables of " + variant + " .*")).count();
+    }
+
+    /** Searches a 4-piece position of the variant; true if the search probed the tables. */
+    private static boolean probes(EngineUnderTest e, String variant) {
+        e.send("position fen " + (variant.equals("english") ? "B:W28,K32:B1,5" : "W:Wa1,Kc1:Bh8,Kf8"));
+        e.send("go depth 4");
+        return e.until("bestmove").stream().anyMatch(l -> l.matches(".* tbhits [1-9].*"));
     }
 
     @Test
@@ -35,9 +42,7 @@ class EgdbVariantsIT {
             e.command("setoption name EGDBPath value " + small);
             for (String variant : new String[] {"russian", "english", "russian", "english"}) {
                 e.command("setoption name UCI_Variant value " + variant); // isready waits for a load
-                e.send("position startpos");
-                e.send("go depth 2");
-                e.until("bestmove");
+                assertTrue(probes(e, variant), variant + " probes its tables, kept or loaded: " + e.transcript());
             }
             assertEquals(1, loads(e.transcript(), "russian"), e.transcript().toString());
             assertEquals(1, loads(e.transcript(), "english"), e.transcript().toString());
@@ -55,9 +60,7 @@ class EgdbVariantsIT {
             e.command("setoption name EGDBPath value " + large);
             for (String variant : new String[] {"russian", "brazilian", "russian"}) {
                 e.command("setoption name UCI_Variant value " + variant);
-                e.send("position startpos");
-                e.send("go depth 2");
-                e.until("bestmove");
+                assertTrue(probes(e, variant), variant + " probes its tables: " + e.transcript());
             }
             List<String> said = e.transcript();
             assertEquals(2, loads(said, "russian"), "loaded again after brazilian's needed the room: " + said);

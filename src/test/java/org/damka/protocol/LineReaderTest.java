@@ -111,5 +111,7 @@ class LineReaderTest {
             assertEquals("\ufeffisready", r.next().text()); // inside the input it is a character like any other
             assertNull(r.next());
         }
+        // the rest of an input handed on (to the Hub loop) does not start the input
+        assertEquals("\ufeffquit", LineReader.continuing(new ByteArrayInputStream(bytes("\u00ef\u00bb\u00bfquit\n"))).next().text());
     }
 }

@@ -68,8 +68,13 @@ public final class HubLoop {
 
     /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
     public HubLoop(Engine engine, InputStream in, PrintStream out) {
+        this(engine, new LineReader(in), out);
+    }
+
+    /** A Hub loop reading from a line reader (the rest of the input of a UCI session that said {@code hub}). */
+    public HubLoop(Engine engine, LineReader in, PrintStream out) {
         this.engine = engine;
-        this.in = new LineReader(in);
+        this.in = in;
         this.out = out;
         engine.setVariant(Variants.INTERNATIONAL.name());
         this.board = new HubBoard(engine.rules());
