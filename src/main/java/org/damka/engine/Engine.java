@@ -140,10 +140,7 @@ public final class Engine {
     /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
     public Engine(int hashMb) {
         if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
-        if (TranspositionTable.bytesFor(hashMb) > roomForTable()) {
-            System.gc(); // what looked used may be garbage
-            if (TranspositionTable.bytesFor(hashMb) > roomForTable()) throw tooLarge(hashMb);
-        }
+        requireRoomFor(hashMb);
         this.table = new TranspositionTable(hashMb);
         this.hashMb = hashMb;
     }
@@ -293,12 +290,7 @@ public final class Engine {
         if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
         requireIdle();
         if (mb == hashMb) return;
-        long need = TranspositionTable.bytesFor(mb);
-        if (need > roomForTable()) {
-            egdb.dropOtherVariants();
-            System.gc(); // what looked used may be garbage
-            if (need > roomForTable()) throw tooLarge(mb);
-        }
+        requireRoomFor(mb);
         dropSearch();
         table = null; // the old table may go before the new one is allocated
         try {
@@ -346,6 +338,19 @@ public final class Engine {
             if (u.getMax() > 0) return u;
         }
         return null;
+    }
+
+    /**
+     * Throws {@link #tooLarge} unless a table of mb fits beside what the engine needs; when it
+     * looks full, the other variants' endgame tables go and a collection runs first (what looked
+     * used may be garbage).
+     */
+    private void requireRoomFor(int mb) {
+        long need = TranspositionTable.bytesFor(mb);
+        if (need <= roomForTable()) return;
+        egdb.dropOtherVariants();
+        System.gc();
+        if (need > roomForTable()) throw tooLarge(mb);
     }
 
     private IllegalArgumentException tooLarge(int mb) {
