@@ -231,8 +231,7 @@ public final class Engine {
         requireIdle();
         // The table is emptied here, once, also when the search is to be rebuilt (a variant set
         // before ucinewgame): a go read right after would otherwise empty it on its clock.
-        if (tableUsed) table.clear();
-        tableUsed = false;
+        emptyTable();
         if (search != null) search.clearHistory();
         game = new Game(rules, game.startPosition());
     }
@@ -470,10 +469,15 @@ public final class Engine {
         search = null;
     }
 
+    /** Empties the table unless nothing was searched since it was allocated or emptied. */
+    private void emptyTable() {
+        if (tableUsed) table.clear();
+        tableUsed = false;
+    }
+
     private void newSearchIfNone() {
         if (search == null) {
-            if (tableUsed) table.clear(); // entries of another variant or evaluation would mislead
-            tableUsed = false;
+            emptyTable(); // entries of another variant or evaluation would mislead
             search = new Search(rules, evaluator(), table);
         }
     }
