@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Reading engine specs, time controls, adjudication rules and engine info lines. */
 class MatchOptionsTest {
@@ -49,14 +50,14 @@ class MatchOptionsTest {
 
     /** A full disk under --log went unnoticed (a PrintWriter keeps its errors), and a timeout of 1e10 s overflowed to "no time". */
     @Test
-    void aLogThatCannotBeWrittenSaysSoAndHugeTimeoutsDoNotOverflow() throws Exception {
+    void aLogThatCannotBeWrittenSaysSoAndHugeTimeoutsDoNotOverflow(@TempDir Path dir) throws Exception {
         Path full = Path.of("/dev/full");
         Assumptions.assumeTrue(Files.isWritable(full), "no /dev/full here");
         MatchLog log = new MatchLog(full);
         log.line("engine", '>', "uci");
         log.close();
         assertTrue(log.failed());
-        MatchLog fine = new MatchLog(Files.createTempFile("damka-log", ".txt"));
+        MatchLog fine = new MatchLog(dir.resolve("match.log"));
         fine.line("engine", '>', "uci");
         fine.close();
         assertFalse(fine.failed());
