@@ -45,7 +45,7 @@ final class EngineProcess implements AutoCloseable {
     EngineProcess(String label, List<String> command, String dir, MatchLog log) throws EngineException {
         this.label = label;
         this.log = log;
-        ProcessBuilder builder = new ProcessBuilder(command);
+        ProcessBuilder builder = new ProcessBuilder(ProcessReaper.command(command, dir));
         if (dir != null) builder.directory(new File(dir));
         try {
             process = builder.start();
