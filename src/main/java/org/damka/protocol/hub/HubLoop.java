@@ -290,7 +290,8 @@ public final class HubLoop {
                 case "move-time" -> moveTime = Math.max(1, seconds("move-time", v)); // 0: move at once
                 // pydraughts sends its clock less the increment: below 0 when the clock is below the increment.
                 case "time" -> time = signedSeconds("time", v);
-                case "inc" -> inc = seconds("inc", v);
+                // lidraughts-bot's ponder sends the increment less its move overhead: below 0 with no increment.
+                case "inc" -> inc = Math.max(0, signedSeconds("inc", v));
                 case "moves" -> moves = parseInt("moves", v);
                 case "infinite" -> infinite = true;
                 default -> { }

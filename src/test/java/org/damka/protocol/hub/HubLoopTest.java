@@ -261,6 +261,18 @@ class HubLoopTest {
         assertTrue(out.get(out.size() - 1).startsWith("done move="), out.toString());
     }
 
+    /**
+     * lidraughts-bot's ponder sends the increment less its move overhead (100 ms by default):
+     * {@code inc=-0.1} in every game without an increment. Refused, the next go answered a bare
+     * done, on which pydraughts raised IndexError, and the bot started a new engine mid-game.
+     */
+    @Test
+    void anIncrementBelowZeroCountsAsNone() throws Exception {
+        List<String> out = run(null, "pos start\nlevel time=50.1 inc=-0.1\ngo ponder\nstop\nlevel time=0.2 inc=-0.1\ngo think\n");
+        assertTrue(out.stream().noneMatch(l -> l.startsWith("error")), out.toString());
+        assertEquals(2, out.stream().filter(l -> l.startsWith("done move=")).count(), out.toString());
+    }
+
     /** The move-squares parameter: pydraughts 0.6 numbers by default, the position string's on request. */
     @Test
     void moveSquaresParameterChoosesTheMoveNumbering() throws Exception {
