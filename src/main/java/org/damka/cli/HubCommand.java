@@ -19,7 +19,7 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new HubLoop(new Engine(), System.in, out).run();
+        new HubLoop(new Engine(), System.in, out).onClientGone(Main::clientGone).run();
         return 0;
     }
 }

@@ -62,7 +62,15 @@ public final class Main implements Runnable {
     /** No subcommand: serve the engine protocol (protocol.md) on stdin/stdout. */
     @Override
     public void run() {
-        new UciProtocol(new Engine(), System.in, System.out, System.err, version()).run();
+        new UciProtocol(new Engine(), System.in, System.out, System.err, version()).onClientGone(Main::clientGone).run();
+    }
+
+    /**
+     * Nobody reads our output any more: the process ends, as a C engine dies of SIGPIPE (the
+     * Hub loop cannot stop its read of an input that stays open).
+     */
+    static void clientGone() {
+        System.exit(0);
     }
 
     static String version() {

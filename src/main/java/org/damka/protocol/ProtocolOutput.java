@@ -2,19 +2,29 @@ package org.damka.protocol;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.PrintStream;
 
 /**
  * The one writer of protocol lines. Each call writes one whole line and flushes it, under a lock,
  * so lines from the reader thread and the search thread never interleave. Lines are plain
  * printable ASCII: any other character (control bytes echoed from bad input, non-ASCII text) is
- * written as {@code ?}, so nothing but protocol lines ever reaches the GUI.
+ * written as {@code ?}, so nothing but protocol lines ever reaches the GUI. A write that fails
+ * (the GUI has gone, or whoever read our output, though our input may stay open) is the end of
+ * the session: the action given is run once, on a thread of its own (the writer may hold locks).
  */
 public final class ProtocolOutput {
     private final OutputStream out;
+    private final Runnable whenGone;
     private boolean broken;
 
     public ProtocolOutput(OutputStream out) {
+        this(out, () -> { });
+    }
+
+    /** Lines to out; whenGone runs once when out can no longer be written. */
+    public ProtocolOutput(OutputStream out, Runnable whenGone) {
         this.out = out;
+        this.whenGone = whenGone;
     }
 
     /** Writes one line. A closed output (the GUI went away) is remembered, not thrown. */
@@ -30,8 +40,18 @@ public final class ProtocolOutput {
             out.write(bytes);
             out.flush();
         } catch (IOException e) {
-            broken = true;
+            gone();
+            return;
         }
+        // System.out is a PrintStream, which keeps its errors instead of throwing them.
+        if (out instanceof PrintStream ps && ps.checkError()) gone();
+    }
+
+    private void gone() {
+        broken = true;
+        Thread t = new Thread(whenGone, "damka-output-gone");
+        t.setDaemon(true);
+        t.start();
     }
 
     /** {@code info string <text>}. */

@@ -103,6 +103,7 @@ public final class UciProtocol {
     /** What atEndOfInput becomes on ponderhit. */
     private volatile AtEndOfInput atEndOfInputAfterPonderHit = AtEndOfInput.NOTHING;
     private final ProtocolOutput out;
+    private Runnable onClientGone = () -> { };
     private final OutputStream rawOut;
     private final PrintStream err;
     private final String version;
@@ -118,13 +119,33 @@ public final class UciProtocol {
     public UciProtocol(Engine engine, InputStream in, OutputStream out, PrintStream err, String version) {
         this.engine = engine;
         this.in = new LineReader(in);
-        this.out = new ProtocolOutput(out);
+        this.out = new ProtocolOutput(out, this::clientGone);
         this.rawOut = out;
         this.err = err;
         this.version = version;
     }
 
-    /** Serves commands until {@code quit} or the end of the input. */
+    /**
+     * What the process does once nobody reads its output (the Hub loop's, after a first line
+     * {@code hub}; this loop ends by itself then, as on quit). By default nothing more.
+     */
+    public UciProtocol onClientGone(Runnable action) {
+        this.onClientGone = action;
+        return this;
+    }
+
+    /**
+     * Our output can no longer be written (the GUI died, or a pipe after us, while our input
+     * stays open): as quit. A search would otherwise run on, printing to nobody, until the
+     * input closed, which may be never.
+     */
+    private void clientGone() {
+        quitting = true;
+        stop();
+        queue.add(new Input(null, "", System.nanoTime()));
+    }
+
+    /** Serves commands until {@code quit}, the end of the input or of the output. */
     public void run() {
         Thread reader = new Thread(this::readInput, "damka-input");
         reader.setDaemon(true);
@@ -313,7 +334,7 @@ public final class UciProtocol {
         PrintStream hubOut = rawOut instanceof PrintStream ps ? ps
                 : new PrintStream(rawOut, true, java.nio.charset.StandardCharsets.US_ASCII);
         try {
-            new org.damka.protocol.hub.HubLoop(engine, LineReader.continuing(in.rest()), hubOut).run(firstLine);
+            new org.damka.protocol.hub.HubLoop(engine, LineReader.continuing(in.rest()), hubOut).onClientGone(onClientGone).run(firstLine);
         } catch (IOException e) {
             err.println("damka: reading input failed: " + e.getMessage());
         }

@@ -66,6 +66,9 @@ public final class HubLoop {
     private int levelMoves;
     private boolean levelInfinite;
 
+    private volatile boolean clientGone;
+    private Runnable onClientGone = () -> { };
+
     /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
     public HubLoop(Engine engine, InputStream in, PrintStream out) {
         this(engine, new LineReader(in), out);
@@ -405,9 +408,30 @@ public final class HubLoop {
 
     private void send(String line) {
         synchronized (out) {
+            if (clientGone) return;
             out.println(line);
             out.flush();
+            // A PrintStream keeps its errors: a failed write means nobody reads us any more.
+            if (out.checkError()) {
+                clientGone = true;
+                Thread t = new Thread(() -> {
+                    engine.stop();
+                    onClientGone.run();
+                }, "damka-output-gone");
+                t.setDaemon(true);
+                t.start();
+            }
         }
+    }
+
+    /**
+     * What the process does once nobody reads its output (the GUI died, or a pipe after us),
+     * after the search is stopped: the command line ends the process, as a C engine dies of
+     * SIGPIPE; our input may stay open for ever, and this loop reads it on its own thread.
+     */
+    public HubLoop onClientGone(Runnable action) {
+        this.onClientGone = action;
+        return this;
     }
 
     private void error(String message) {
