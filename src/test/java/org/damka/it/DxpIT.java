@@ -123,6 +123,68 @@ class DxpIT {
         }
     }
 
+    /**
+     * Out of file descriptors (a low ulimit, idle connections piling up) the listener retried its
+     * accept at once: a core spent and a line "cannot accept" per try (1.65 M lines in 20 s, from a
+     * review); the first close then failed for good, and it never served again. It now waits
+     * between tries, says so once, and serves the next initiator when descriptors are back.
+     */
+    @Test
+    void outOfFileDescriptorsTheListenerWaitsAndServesAgain() throws Exception {
+        Process server = new ProcessBuilder("sh", "-c", "ulimit -n 20 && exec \"$0\" -jar \"$1\" dxp --listen 127.0.0.1:0 --move-time 15",
+                JarProcess.javaBinary(), JarProcess.jar().toString()).redirectErrorStream(true).start();
+        List<String> lines = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        Thread reader = new Thread(() -> {
+            try (var r = new java.io.BufferedReader(new java.io.InputStreamReader(server.getInputStream(), StandardCharsets.US_ASCII))) {
+                for (String l; (l = r.readLine()) != null; ) lines.add(l);
+            } catch (IOException e) {
+                // the process ended
+            }
+        });
+        reader.setDaemon(true);
+        reader.start();
+        List<Socket> idle = new java.util.ArrayList<>();
+        try {
+            int port = -1;
+            for (long deadline = System.currentTimeMillis() + 15_000; port < 0 && System.currentTimeMillis() < deadline; Thread.sleep(50)) {
+                synchronized (lines) {
+                    for (String l : lines) {
+                        Matcher m = LISTENING.matcher(l);
+                        if (m.find()) port = Integer.parseInt(m.group(1));
+                    }
+                }
+            }
+            assertTrue(port > 0, "the listener's port: " + lines);
+            for (int i = 0; i < 30; i++) { // more than its descriptors: the last ones wait in the backlog, or not at all
+                Socket s = new Socket();
+                try {
+                    s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), port), 300);
+                    idle.add(s);
+                } catch (IOException e) {
+                    s.close();
+                }
+            }
+            Thread.sleep(500);
+            java.time.Duration before = server.toHandle().info().totalCpuDuration().orElseThrow();
+            Thread.sleep(2_000);
+            long cpuMs = server.toHandle().info().totalCpuDuration().orElseThrow().minus(before).toMillis();
+            assertTrue(cpuMs < 500, "CPU while out of descriptors: " + cpuMs + " ms in 2 s");
+            assertTrue(lines.size() < 200, lines.size() + " lines: " + lines.subList(0, Math.min(20, lines.size())));
+            for (Socket s : idle) s.close();
+            idle.clear();
+            Thread.sleep(1_000); // the listener sees them closed and frees their descriptors
+            try (Socket s = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                s.setSoTimeout(10_000);
+                send(s, "R01test                            W001000A");
+                assertTrue(receive(s).startsWith("Adamka"), "a GAMEREQ after the flood is accepted");
+            }
+            assertTrue(lines.stream().noneMatch(l -> l.contains("Exception") || l.contains("Error")), String.join("\n", lines));
+        } finally {
+            for (Socket s : idle) s.close();
+            server.destroyForcibly();
+        }
+    }
+
     private static void send(Socket s, String message) throws IOException {
         OutputStream out = s.getOutputStream();
         out.write((message + "\0").getBytes(StandardCharsets.US_ASCII));

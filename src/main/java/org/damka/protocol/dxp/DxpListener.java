@@ -19,6 +19,9 @@ import org.damka.engine.Engine;
  * refused: a GAMEREQ gets GAMEACC {@code 3} (no games), then a CHAT says why, and it is closed.
  * It is refused only after {@link #BUSY_GRACE_MS}: a peer that ends a game, closes and connects
  * again at once must not find the listener still noticing that the last connection closed.
+ * Out of file descriptors (or any other failure to accept) it waits before trying again, longer
+ * each time up to a second, and says so once, not once a try; at most
+ * {@link #MAX_OPEN_CONNECTIONS} connections are open at once, the next ones closed at once.
  */
 public final class DxpListener {
     private final ServerSocket server;
@@ -27,6 +30,10 @@ public final class DxpListener {
     private final PrintStream log;
     private final Consumer<DxpSession.FinishedGame> onGame;
     static final long BUSY_GRACE_MS = 2_000;
+    /** Connections open at once (one served, the others waiting for their first message or being refused). */
+    static final int MAX_OPEN_CONNECTIONS = 16;
+    private static final long FIRST_RETRY_MS = 10, LAST_RETRY_MS = 1_000;
+    private final java.util.concurrent.Semaphore openConnections = new java.util.concurrent.Semaphore(MAX_OPEN_CONNECTIONS);
     private final Object lock = new Object();
     private String servedPeer; // the connection being served, or null
     private int gamesPlayed;
@@ -47,23 +54,69 @@ public final class DxpListener {
 
     /** Accepts connections until the settings' number of games were played; returns the games played. */
     public int run() throws InterruptedException {
+        initialiseSocketClosing();
+        long retryMs = 0, failures = 0, refused = 0;
         while (!server.isClosed()) {
             Socket socket;
             try {
                 socket = server.accept();
             } catch (SocketException e) {
-                break; // closed after the last game
+                if (server.isClosed()) break; // closed after the last game
+                retryMs = acceptFailed(e, retryMs, failures++);
+                continue;
             } catch (IOException e) {
-                log("cannot accept a connection: " + e.getMessage());
+                retryMs = acceptFailed(e, retryMs, failures++);
                 continue;
             }
-            Thread t = new Thread(() -> handle(socket), "damka-dxp-connection");
+            if (failures > 0) {
+                log("accepting connections again (" + failures + (failures == 1 ? " try" : " tries") + " failed)");
+                failures = 0;
+                retryMs = 0;
+            }
+            if (!openConnections.tryAcquire()) {
+                if (refused++ % 100 == 0) log("too many connections open (" + MAX_OPEN_CONNECTIONS + "); closing new ones");
+                close(socket);
+                continue;
+            }
+            refused = 0;
+            Thread t = new Thread(() -> {
+                try {
+                    handle(socket);
+                } finally {
+                    openConnections.release();
+                }
+            }, "damka-dxp-connection");
             t.setDaemon(true);
             t.start();
         }
         synchronized (lock) {
             while (servedPeer != null) lock.wait();
             return gamesPlayed;
+        }
+    }
+
+    /**
+     * A failed accept (out of file descriptors, most often: a port flood, a low ulimit) is tried
+     * again after a pause that doubles up to a second; said on the first failure only. Returns
+     * the next pause.
+     */
+    private long acceptFailed(IOException e, long retryMs, long failuresBefore) throws InterruptedException {
+        if (failuresBefore == 0) log("cannot accept a connection: " + e.getMessage() + "; trying again");
+        long next = retryMs == 0 ? FIRST_RETRY_MS : Math.min(LAST_RETRY_MS, retryMs * 2);
+        Thread.sleep(next);
+        return next;
+    }
+
+    /**
+     * Closes a socket once while descriptors are free: the JDK's socket closing initialises a
+     * class that needs one, and if that first happens while none is left the class is broken
+     * for the life of the process (every later close failed, and the listener never recovered).
+     */
+    private static void initialiseSocketClosing() {
+        try {
+            java.nio.channels.SocketChannel.open().close();
+        } catch (IOException | RuntimeException | LinkageError e) {
+            // out of descriptors already: closing may fail later, and is caught there
         }
     }
 
@@ -146,8 +199,8 @@ public final class DxpListener {
     private static void close(Closeable c) {
         try {
             c.close();
-        } catch (IOException ignored) {
-            // closing: nothing more to do
+        } catch (IOException | LinkageError ignored) {
+            // closing: nothing more to do (a LinkageError: the JDK could not set its closing up)
         }
     }
 
