@@ -23,8 +23,12 @@ public final class Main implements Runnable {
             code = commandLine(System.out, System.err).execute(args);
         } catch (OutOfMemoryError e) {
             // picocli passes Errors on; a user gets the reason and the remedy, not a stack trace.
-            System.err.println("damka: out of memory (the Java heap holds at most " + (Runtime.getRuntime().maxMemory() >> 20)
-                    + " MB); give Java more with -Xmx, e.g. java -Xmx2g -jar damka.jar");
+            // Java says "out of memory" for a thread the system refused too; that is not the heap.
+            String why = e.getMessage() != null && e.getMessage().contains("native thread")
+                    ? "cannot start a thread: the system's limit on processes or threads is reached (ulimit -u, a container's pids limit)"
+                    : "out of memory (the Java heap holds at most " + (Runtime.getRuntime().maxMemory() >> 20)
+                            + " MB); give Java more with -Xmx, e.g. java -Xmx2g -jar damka.jar";
+            System.err.println("damka: " + why);
             code = 1;
         }
         System.exit(code);

@@ -119,7 +119,11 @@ public final class EgdbSettings {
             java.util.concurrent.Executor thread = runnable -> {
                 Thread t = new Thread(runnable, "damka-egdb-load");
                 t.setDaemon(true);
-                t.start();
+                try {
+                    t.start();
+                } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): loaded by the caller
+                    runnable.run();
+                }
             };
             CompletableFuture<Void> before = lastStarted == null ? CompletableFuture.completedFuture(null) : lastStarted;
             loading = before.thenApplyAsync(x -> load(rules, dir, n), thread);

@@ -131,18 +131,38 @@ public final class Engine {
     /** The last search, perft or bench started (finished when it has answered). */
     private Job job = new Job(new AtomicBoolean(true), () -> { });
     private java.util.concurrent.ScheduledExecutorService timer;
+    /** Said at the next search: the default table did not fit, a smaller one is used. */
+    private String hashNote;
 
-    /** An engine with the default hash table ({@value #DEFAULT_HASH_MB} MB). */
+    /**
+     * An engine with the default hash table ({@value #DEFAULT_HASH_MB} MB), or a 1 MB one where
+     * the heap has no room for that (under about 90 MB, e.g. {@code -Xmx64m}): an engine that
+     * would not start at all helps nobody; it says so at its first search.
+     */
     public Engine() {
-        this(DEFAULT_HASH_MB);
+        this(DEFAULT_HASH_MB, true);
+    }
+
+    private Engine(int hashMb, boolean smallerIfNoRoom) {
+        boolean fits = roomForTable() >= TranspositionTable.bytesFor(hashMb);
+        if (!fits && !smallerIfNoRoom) requireRoomFor(hashMb);
+        int mb = fits ? hashMb : 1;
+        this.table = new TranspositionTable(mb);
+        this.hashMb = mb;
+        if (!fits) {
+            hashNote = "Hash " + mb + " MB: the default " + hashMb + " MB does not fit in the Java heap (max "
+                    + (Runtime.getRuntime().maxMemory() >> 20) + " MB); give Java more heap with -Xmx, e.g. java -Xmx256m -jar damka.jar";
+        }
     }
 
     /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
     public Engine(int hashMb) {
+        this(checkedHashMb(hashMb), false);
+    }
+
+    private static int checkedHashMb(int hashMb) {
         if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
-        requireRoomFor(hashMb);
-        this.table = new TranspositionTable(hashMb);
-        this.hashMb = hashMb;
+        return hashMb;
     }
 
     public synchronized Rules rules() { return rules; }
@@ -290,6 +310,7 @@ public final class Engine {
         requireIdle();
         if (mb == hashMb) return;
         requireRoomFor(mb);
+        hashNote = null; // the size is the user's choice now
         dropSearch();
         table = null; // the old table may go before the new one is allocated
         try {
@@ -438,7 +459,11 @@ public final class Engine {
      */
     public synchronized void prepareInBackground() {
         if (closed || search != null || searching()) return;
-        ensureJobThread();
+        try {
+            ensureJobThread();
+        } catch (NoThread e) {
+            return; // only a head start: the go that follows says what is wrong
+        }
         jobs.add(() -> {
             synchronized (this) {
                 if (!closed && !searching()) newSearchIfNone();
@@ -513,10 +538,10 @@ public final class Engine {
     /** Starts a job (search, perft, bench) on the engine's thread. Called with the lock held. */
     private Job start(Runnable work, AtomicBoolean done, Runnable stop) {
         if (closed) throw new IllegalStateException("the engine is closed");
+        ensureJobThread(); // first: a job that never runs must not look like one running
         job = new Job(done, stop);
         CountDownLatch finished = new CountDownLatch(1);
         jobFinished = finished;
-        ensureJobThread();
         jobs.add(() -> {
             try {
                 work.run();
@@ -529,9 +554,35 @@ public final class Engine {
 
     private void ensureJobThread() {
         if (jobThread == null || !jobThread.isAlive()) {
-            jobThread = new Thread(this::runJobs, "damka-engine");
-            jobThread.setDaemon(true);
-            jobThread.start();
+            Thread t = new Thread(this::runJobs, "damka-engine");
+            t.setDaemon(true);
+            try {
+                t.start();
+            } catch (OutOfMemoryError e) { // Java's word for a thread the system refused
+                throw new NoThread();
+            }
+            jobThread = t;
+        }
+    }
+
+    /** The system refused the engine a thread: its limit on processes (ulimit -u, a container's pids limit). */
+    private static final class NoThread extends IllegalStateException {
+        NoThread() {
+            super("cannot start a thread: the system's limit on processes or threads is reached (ulimit -u, a container's pids limit)");
+        }
+    }
+
+    /**
+     * Starts a search job; with no thread to run it on, answers at once with a legal move and
+     * the reason, so the GUI is never left waiting.
+     */
+    private Job startSearch(Runnable work, AtomicBoolean done, Runnable stop, SearchListener once, Move fallback) {
+        try {
+            return start(work, done, stop);
+        } catch (NoThread e) {
+            once.message("error search failed: " + e.getMessage());
+            once.bestMove(fallback, null);
+            return new Job(done, () -> { });
         }
     }
 
@@ -639,19 +690,21 @@ public final class Engine {
         } catch (RuntimeException | Error e) {
             // No search to run (e.g. no memory left for it): the GUI still gets its answer.
             search = null;
-            return start(() -> {
+            return startSearch(() -> {
                 once.message("error search failed: " + e);
                 once.bestMove(fallback, null);
-            }, done, () -> { });
+            }, done, () -> { }, once, fallback);
         }
         tableUsed = true;
         if (threadsNote != null) listener.trouble(threadsNote);
+        if (hashNote != null) listener.trouble(hashNote);
+        hashNote = null;
         for (EgdbSettings.Note note : egdb.takeNotes()) {
             if (note.trouble()) listener.trouble(note.text());
             else listener.message(note.text());
         }
         long overhead = moveOverheadMs + lateness.marginMs();
-        return start(() -> {
+        return startSearch(() -> {
             try {
                 s.run(g, l, overhead, once);
                 // A ponder search stopped before ponder hit was never on the clock: not late, however long.
@@ -661,7 +714,7 @@ public final class Engine {
                 listener.message("error search failed: " + e);
                 once.bestMove(fallback, null);
             }
-        }, done, s::stop);
+        }, done, s::stop, once, fallback);
     }
 
     /** The root moves without repeats; throws if one is not legal in the current position. */
@@ -754,7 +807,11 @@ public final class Engine {
                 return t;
             });
         }
-        timer.schedule(() -> stop(j), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        try {
+            timer.schedule(() -> stop(j), delayMs, java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (OutOfMemoryError e) { // no thread for the timer (ulimit -u): the bound comes now
+            stop(j);
+        }
     }
 
     /**

@@ -260,7 +260,13 @@ public final class Search {
         try {
             for (int i = 1; i < workers.length && !forced; i++) {
                 Worker w = workers[i];
-                helpers.add(HELPER_THREADS.submit(() -> helperLoop(w, maxDepth)));
+                try {
+                    helpers.add(HELPER_THREADS.submit(() -> helperLoop(w, maxDepth)));
+                } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): search on the ones running
+                    listener.trouble("Threads " + workers.length + ": the system refused a thread (its limit on processes or threads);"
+                            + " this search runs on " + i);
+                    break;
+                }
             }
             for (int depth = 1; depth <= maxDepth && !forced; depth++) {
                 boolean complete = main.iteration(depth, lines);

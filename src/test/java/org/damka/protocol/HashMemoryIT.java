@@ -36,6 +36,27 @@ class HashMemoryIT {
     }
 
     /**
+     * A heap too small for the default 16 MB table (-Xmx64m: a container's limit, a mistyped
+     * option): the engine refused to start at all ("internal error: ... Hash 16 MB does not fit"
+     * on stderr, exit code 1, no protocol line). It now plays with a 1 MB table and says so.
+     */
+    @Test
+    void aHeapTooSmallForTheDefaultTableStartsWithASmallerOne() {
+        try (EngineUnderTest e = EngineUnderTest.startWithJvmOptions("-Xmx64m")) {
+            assertTrue(e.command("d").contains("info string option name Hash value 1"), "a 1 MB table");
+            e.send("go depth 6");
+            List<String> lines = e.until("bestmove");
+            assertTrue(lines.contains("info string Hash 1 MB: the default 16 MB does not fit in the Java heap (max 64 MB); "
+                    + "give Java more heap with -Xmx, e.g. java -Xmx256m -jar damka.jar"), lines.toString());
+            assertTrue(lines.get(lines.size() - 1).startsWith("bestmove "), lines.toString());
+            e.send("go depth 6");
+            assertTrue(e.until("bestmove").stream().noneMatch(l -> l.startsWith("info string Hash")), "said once");
+            assertTrue(e.alive());
+            assertEquals("", e.stderr());
+        }
+    }
+
+    /**
      * With the serial collector (the launcher's), a table must fit in the old generation, two
      * thirds of the heap: the room the error names is really there, and the heap it suggests holds
      * the table asked for.
