@@ -2,10 +2,12 @@ package org.damka.match;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.Writer;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDate;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -168,7 +170,8 @@ public final class Match {
     private final int[] startFailures = new int[2];
     private final boolean[] everStarted = new boolean[2];
     private final String date = LocalDate.now().format(DateTimeFormatter.ofPattern("yyyy.MM.dd"));
-    private Writer pdnOut;
+    /** The PDN file, written a whole game at a time; null when there is none, or once a write failed. */
+    private FileChannel pdnOut;
     private volatile String pdnError;
     private volatile String stopReason;
     private volatile String error;
@@ -190,7 +193,9 @@ public final class Match {
     }
 
     public Result run() throws IOException, InterruptedException {
-        if (config.pdn() != null) pdnOut = Files.newBufferedWriter(config.pdn(), StandardCharsets.UTF_8);
+        if (config.pdn() != null) {
+            pdnOut = FileChannel.open(config.pdn(), StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        }
         ExecutorService pool = Executors.newFixedThreadPool(config.concurrency(), r -> {
             Thread t = new Thread(r, "match-worker");
             t.setDaemon(true);
@@ -210,7 +215,7 @@ public final class Match {
             pool.shutdownNow();
             throw e;
         } finally {
-            if (pdnOut != null) pdnOut.close();
+            closePdn();
         }
         return result();
     }
@@ -331,15 +336,37 @@ public final class Match {
         }
     }
 
-    private void writePdn(GameRecord record) {
+    /**
+     * Appends one game. A write that fails (a full disk) cuts the file back to the games before,
+     * so it never ends inside a record, and ends the PDN: said once, and at the end.
+     */
+    private synchronized void writePdn(GameRecord record) {
+        if (pdnOut == null) return;
+        long before = -1;
+        try {
+            before = pdnOut.position();
+            ByteBuffer bytes = ByteBuffer.wrap(toPdn(record, config.rules(), date).getBytes(StandardCharsets.UTF_8));
+            while (bytes.hasRemaining()) pdnOut.write(bytes);
+        } catch (IOException e) {
+            err.println("cannot write the PDN file: " + e.getMessage() + "; no more games are written to it");
+            pdnError = e.getMessage();
+            try {
+                if (before >= 0) pdnOut.truncate(before);
+            } catch (IOException ignored) {
+                // the record may stay cut; the message above says the file is incomplete
+            }
+            closePdn();
+        }
+    }
+
+    private synchronized void closePdn() {
         if (pdnOut == null) return;
         try {
-            pdnOut.write(toPdn(record, config.rules(), date));
-            pdnOut.flush();
+            pdnOut.close();
         } catch (IOException e) {
-            if (pdnError == null) err.println("cannot write the PDN file: " + e.getMessage()); // once, not after every game
-            pdnError = e.getMessage();
+            if (pdnError == null) pdnError = e.getMessage();
         }
+        pdnOut = null;
     }
 
     /** Why the PDN file could not be written (its games are incomplete), or null. */

@@ -125,4 +125,33 @@ class MatchIT {
         assertTrue(text.contains("\"stopReason\": \"interrupted\""), text);
         assertTrue(text.matches("(?s).*\"games\": ([2-9]|\\d\\d+),.*"), text);
     }
+
+    /**
+     * The disk fills under --pdn (a 64 KB file system, 4 KB free, in a mount namespace of the
+     * test's own): the match said "internal error: No space left on device", then "Interrupted"
+     * though nobody had interrupted it, and the file ended inside a game. Now the match plays on,
+     * says the PDN is incomplete, exits 1, and the file holds whole games only.
+     */
+    @Test
+    void aFullDiskUnderPdnCutsTheFileToWholeGames(@TempDir Path dir) throws Exception {
+        Path mount = Files.createDirectory(dir.resolve("small"));
+        Path err = dir.resolve("stderr.txt");
+        String engine = "cmd=" + java() + " -XX:TieredStopAtLevel=1 -jar " + jar();
+        String script = "mount -t tmpfs -o size=64k tmpfs \"$0\" && dd if=/dev/zero of=\"$0/fill\" bs=1k count=60 2>/dev/null"
+                + " && \"$1\" -jar \"$2\" match --engine \"$3 name=a depth=1\" --engine \"$3 name=b depth=1\" --variant russian --games 12"
+                + " --pdn \"$0/m.pdn\"; code=$?; cp \"$0/m.pdn\" \"$0/../m.pdn\"; exit $code";
+        Process p = new ProcessBuilder("unshare", "-m", "sh", "-c", script, mount.toString(), java(), jar(), engine)
+                .redirectError(err.toFile()).redirectOutput(dir.resolve("stdout.txt").toFile()).start();
+        assertTrue(p.waitFor(180, TimeUnit.SECONDS), "the match did not end");
+        String stderr = Files.readString(err);
+        org.junit.jupiter.api.Assumptions.assumeFalse(stderr.contains("unshare:") || stderr.contains("mount:"),
+                "no private mount namespace here: " + stderr);
+        assertEquals(1, p.exitValue(), stderr);
+        assertTrue(stderr.contains("match: the --pdn file " + mount.resolve("m.pdn") + " is incomplete: No space left on device"), stderr);
+        assertTrue(!stderr.contains("internal error") && !stderr.contains("Interrupted"), stderr);
+        String out = Files.readString(dir.resolve("stdout.txt"));
+        assertTrue(out.contains("Game ends: rules 12"), "the match played on: " + out);
+        String pdn = Files.readString(dir.resolve("m.pdn")).strip();
+        assertTrue(pdn.startsWith("[Event") && pdn.matches("(?s).*(1-0|0-1|1/2-1/2|\\*)"), "whole games only: ..." + pdn.substring(Math.max(0, pdn.length() - 200)));
+    }
 }
