@@ -44,13 +44,22 @@ public final class FileErrors {
 
     /**
      * Checks now, before any work, that {@code file} could be written at the end: it is no
-     * directory and its folder exists. Touches nothing (for outputs written whole at the end).
+     * directory, its folder exists, and a file can be made there (outputs written whole at the
+     * end go through a temporary file beside them; a read-only or someone else's folder was only
+     * found after hours of training). Leaves nothing behind.
      */
     public static void checkOutputPath(Path file, String what) {
         if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot write " + what + " " + file + ": it is a directory");
         Path parent = file.toAbsolutePath().getParent();
         if (parent != null && !Files.isDirectory(parent)) {
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": no such directory " + parent);
+        }
+        if (parent == null) return;
+        try {
+            Files.delete(Files.createTempFile(parent, "damka-check", ".tmp"));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot write " + what + " " + file + ": no file can be made in " + parent
+                    + " (" + describe(parent, e) + ")");
         }
     }
 

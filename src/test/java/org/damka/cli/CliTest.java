@@ -113,6 +113,13 @@ class CliTest {
         assertEquals(1, run("train", "--variant", "english", data.toString(), "--resume", english.toString(), "--base", "none", "--out", out.toString()));
         assertOneLineError("train: --base none, but " + english + " holds weights over classic");
         assertFalse(java.nio.file.Files.exists(out));
+        // A folder where no file can be made (read-only, another user's; /proc here, which even root cannot
+        // write) was found only when the weights were written, after the whole training.
+        Path unwritable = Path.of("/proc/damka-train-test.weights");
+        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isDirectory(unwritable.getParent()), "no /proc here");
+        errBytes.reset();
+        assertEquals(2, run("train", data.toString(), "--out", unwritable.toString()));
+        assertOneLineError("train: cannot write --out " + unwritable + ": ");
     }
 
     /** egdb build where something is in the way: named for what it is, and no .tmp left behind. */
