@@ -31,6 +31,12 @@ public final class Main implements Runnable {
             System.err.println("damka: " + why);
             code = 1;
         }
+        // System.out keeps its write errors to itself: a perft or a summary lost on a full disk
+        // (or to a closed pipe) must not end with success.
+        if (System.out.checkError() && code == 0) {
+            System.err.println("damka: cannot write the output (a full disk, or nobody reading it)");
+            code = 1;
+        }
         System.exit(code);
     }
 

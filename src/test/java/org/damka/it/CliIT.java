@@ -34,6 +34,20 @@ class CliIT {
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
     }
 
+    /** A perft written to a full disk ended with success and an empty file: System.out keeps its errors. */
+    @Test
+    void outputThatCannotBeWrittenIsAFailure() throws Exception {
+        java.io.File full = new java.io.File("/dev/full");
+        org.junit.jupiter.api.Assumptions.assumeTrue(full.canWrite(), "no /dev/full here");
+        List<String> cmd = List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString(), "perft", "--depth", "4");
+        Process p = new ProcessBuilder(cmd).redirectOutput(full).start();
+        p.getOutputStream().close();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS));
+        assertEquals(1, p.exitValue());
+        assertEquals("damka: cannot write the output (a full disk, or nobody reading it)",
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+    }
+
     @Test
     void everySubcommandPrintsTheVersion() throws Exception {
         String version = run("--version").out();
