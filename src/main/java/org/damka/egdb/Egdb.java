@@ -130,7 +130,12 @@ public final class Egdb {
         long bytes = 0;
         for (Material m : balances(rules, pieces)) {
             Path file = EgdbFile.path(dir, rules, m);
-            if (!Files.isRegularFile(file)) continue;
+            if (!Files.isRegularFile(file)) {
+                // Not read (a pipe would block the load for ever), but said: it has a table's name.
+                String what = FileErrors.notRegular(file);
+                if (what != null) warn.accept("EGDB: skipped " + file + ": " + what);
+                continue;
+            }
             long size = egdb.index(m).size();
             try {
                 egdb.add(m, EgdbFile.read(file, rules, m, size));

@@ -137,6 +137,27 @@ class EgdbTest {
         }
     }
 
+    /**
+     * A pipe or a folder where a table should be was left out in silence (the load never reads a
+     * pipe, which would block it for ever): now it is named like a damaged table.
+     */
+    @Test
+    void aPipeOrAFolderInATablesPlaceIsNamed() throws Exception {
+        Rules rules = Variants.RUSSIAN;
+        Material piped = new Material(0, 1, 0, 1), folder = new Material(1, 0, 0, 1);
+        Path pipe = EgdbFile.path(dir, rules, piped);
+        Files.createDirectories(pipe.getParent());
+        Process mkfifo = new ProcessBuilder("mkfifo", pipe.toString()).start();
+        org.junit.jupiter.api.Assumptions.assumeTrue(mkfifo.waitFor() == 0, "no mkfifo here");
+        Files.createDirectories(EgdbFile.path(dir, rules, folder));
+        List<String> warnings = new ArrayList<>();
+        Egdb egdb = Egdb.load(dir, rules, 2, warnings::add);
+        assertEquals(List.of("EGDB: skipped " + EgdbFile.path(dir, rules, folder) + ": it is a directory",
+                "EGDB: skipped " + pipe + ": not a regular file (a pipe or a device?)").stream().sorted().toList(),
+                warnings.stream().sorted().toList());
+        assertEquals(0, egdb.slices());
+    }
+
     @Test
     void damagedFilesAreSkippedWithOneWarningEachAndRebuilt() throws IOException {
         Rules rules = Variants.RUSSIAN;
