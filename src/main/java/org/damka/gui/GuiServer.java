@@ -33,7 +33,7 @@ public final class GuiServer implements AutoCloseable {
         threads.setName("damka-gui");
         threads.setDaemon(true);
         server = new Server(threads);
-        connector = new ServerConnector(server);
+        connector = new QuietAcceptConnector(server);
         connector.setHost(host);
         connector.setPort(port);
         server.addConnector(connector);
@@ -73,6 +73,40 @@ public final class GuiServer implements AutoCloseable {
         ws.setHandler(assets);
         server.setHandler(ws);
         server.setStopTimeout(2000);
+    }
+
+    /**
+     * Jetty says each failed accept (out of file descriptors: a low ulimit, a flood of sockets)
+     * with a stack trace, about three a second; this says it in one line a minute at most and
+     * tries again after a second, as Jetty does.
+     */
+    private static final class QuietAcceptConnector extends ServerConnector {
+        private long saidAtNanos;
+
+        QuietAcceptConnector(Server server) {
+            super(server);
+        }
+
+        @Override
+        protected boolean handleAcceptFailure(Throwable failure) {
+            if (!isRunning() || !(failure instanceof java.io.IOException) || failure instanceof java.nio.channels.ClosedByInterruptException) {
+                return super.handleAcceptFailure(failure);
+            }
+            synchronized (this) {
+                long now = System.nanoTime();
+                if (saidAtNanos == 0 || now - saidAtNanos > java.util.concurrent.TimeUnit.MINUTES.toNanos(1)) {
+                    saidAtNanos = now;
+                    System.err.println("gui: cannot accept a connection: " + failure.getMessage() + "; trying again each second");
+                }
+            }
+            try {
+                Thread.sleep(1000);
+                return true;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
     }
 
     /**
