@@ -19,8 +19,9 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         int code;
+        CommandLine cli = commandLine(System.out, System.err);
         try {
-            code = commandLine(System.out, System.err).execute(args);
+            code = cli.execute(args);
         } catch (OutOfMemoryError e) {
             // picocli passes Errors on; a user gets the reason and the remedy, not a stack trace.
             // Java says "out of memory" for a thread the system refused too; that is not the heap.
@@ -32,12 +33,22 @@ public final class Main implements Runnable {
             code = 1;
         }
         // System.out keeps its write errors to itself: a perft or a summary lost on a full disk
-        // (or to a closed pipe) must not end with success.
-        if (System.out.checkError() && code == 0) {
+        // (or to a closed pipe) must not end with success. Not the engine's protocols: there it
+        // means the GUI has gone, which ends the session as quit does (protocol.md).
+        if (!servedAProtocol(cli) && System.out.checkError() && code == 0) {
             System.err.println("damka: cannot write the output (a full disk, or nobody reading it)");
             code = 1;
         }
         System.exit(code);
+    }
+
+    /** True if the engine served its protocol on stdin/stdout (no subcommand, or hub). */
+    private static boolean servedAProtocol(CommandLine cli) {
+        CommandLine.ParseResult parsed = cli.getParseResult();
+        if (parsed == null) return false; // the arguments were not understood
+        if (parsed.isUsageHelpRequested() || parsed.isVersionHelpRequested()) return false;
+        return !parsed.hasSubcommand() || parsed.subcommand().commandSpec().name().equals("hub")
+                && !parsed.subcommand().isUsageHelpRequested() && !parsed.subcommand().isVersionHelpRequested();
     }
 
     /** The command line with every subcommand, writing to these streams. */

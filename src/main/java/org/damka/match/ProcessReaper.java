@@ -35,7 +35,11 @@ final class ProcessReaper {
         LIVE.put(p, ConcurrentHashMap.newKeySet());
     }
 
-    /** util-linux's setsid, which runs a program in a new session (-w: a forked one is waited for). */
+    /**
+     * setsid, which runs a program in a new session. It forks only when it leads a process group,
+     * which a child Java starts never does: it execs the engine, whose pid and exit code stay. No
+     * {@code -w}: BusyBox's setsid (Alpine, slim images) has none.
+     */
     private static final Path SETSID = Path.of("/usr/bin/setsid");
     private static final Path PROC = Path.of("/proc");
 
@@ -47,7 +51,7 @@ final class ProcessReaper {
     static List<String> command(List<String> engine, String dir) {
         if (engine.isEmpty() || !Files.isExecutable(SETSID) || !Files.isReadable(PROC.resolve("self/stat"))
                 || !canRun(engine.get(0), dir)) return engine;
-        List<String> c = new ArrayList<>(List.of(SETSID.toString(), "-w"));
+        List<String> c = new ArrayList<>(List.of(SETSID.toString()));
         c.addAll(engine);
         return c;
     }
@@ -91,7 +95,10 @@ final class ProcessReaper {
     /** Kills a process, its descendants and the children it was seen with, at once. */
     static void kill(Process p) {
         Set<Long> sessions = new HashSet<>();
-        sessions.add(p.pid()); // setsid made the engine its session's leader (or a forked one, among the children)
+        // setsid made the engine its session's leader. Its number stays reserved while any process of
+        // the session lives; a live process with that pid when the engine is dead means the session
+        // is gone and the number reused: not ours.
+        if (p.isAlive() || ProcessHandle.of(p.pid()).isEmpty()) sessions.add(p.pid());
         p.descendants().forEach(h -> {
             sessions.add(session(h.pid()));
             h.destroyForcibly();

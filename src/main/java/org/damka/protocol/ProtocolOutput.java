@@ -51,7 +51,11 @@ public final class ProtocolOutput {
         broken = true;
         Thread t = new Thread(whenGone, "damka-output-gone");
         t.setDaemon(true);
-        t.start();
+        try {
+            t.start();
+        } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): here, then
+            whenGone.run();
+        }
     }
 
     /** {@code info string <text>}. */

@@ -126,8 +126,9 @@ public final class UciProtocol {
     }
 
     /**
-     * What the process does once nobody reads its output (the Hub loop's, after a first line
-     * {@code hub}; this loop ends by itself then, as on quit). By default nothing more.
+     * What the process does once nobody reads its output, after the search is stopped and this
+     * loop told to end as on quit (the command line ends the process; so does the Hub loop's,
+     * after a first line {@code hub}). By default nothing more.
      */
     public UciProtocol onClientGone(Runnable action) {
         this.onClientGone = action;
@@ -143,6 +144,7 @@ public final class UciProtocol {
         quitting = true;
         stop();
         queue.add(new Input(null, "", System.nanoTime()));
+        onClientGone.run();
     }
 
     /** Serves commands until {@code quit}, the end of the input or of the output. */

@@ -1,5 +1,6 @@
 package org.damka.it;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,8 +26,7 @@ class OutputGoneIT {
             "uci | position startpos\\ngo infinite\\n",
             "hub | hub\\ninit\\npos start\\nlevel infinite\\ngo analyze\\n"})
     void theEngineEndsWhenNobodyReadsItsOutput(String protocol, String commands) throws Exception {
-        Process p = new ProcessBuilder(List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString()))
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString())).start();
         try {
             OutputStream in = p.getOutputStream();
             in.write(commands.replace("\\n", "\n").getBytes(StandardCharsets.US_ASCII));
@@ -35,6 +35,9 @@ class OutputGoneIT {
             assertNotNull(out.readLine(), "the search's first line");
             out.close();
             assertTrue(p.waitFor(10, TimeUnit.SECONDS), protocol + ": the engine still runs 10 s after its reader left");
+            // As quit: exit code 0, and nothing on stderr (pydraughts merges it into the Hub stream).
+            assertEquals(0, p.exitValue(), protocol);
+            assertEquals("", new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8), protocol);
         } finally {
             p.destroyForcibly();
         }

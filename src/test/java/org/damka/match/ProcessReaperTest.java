@@ -42,6 +42,10 @@ class ProcessReaperTest {
                 null, MatchLog.NONE);
         try {
             assertEquals("started", engine.readLine(System.nanoTime() + TimeUnit.SECONDS.toNanos(10)));
+            // The subshell may not have started the sleep yet when the wrapper says so.
+            for (long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5); alive(DETACHED_SECONDS) == 0 && System.nanoTime() < deadline; ) {
+                Thread.sleep(10);
+            }
             assertEquals(1, alive(DETACHED_SECONDS), "the test's premise: the detached sleep runs");
             assertEquals(0, ProcessHandle.allProcesses().filter(h -> h.parent().map(pp -> pp.pid() == ProcessHandle.current().pid()).orElse(false))
                     .flatMap(ProcessHandle::descendants).filter(h -> h.info().arguments().map(a -> List.of(a).contains(DETACHED_SECONDS)).orElse(false)).count(),

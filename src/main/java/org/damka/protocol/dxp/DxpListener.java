@@ -14,8 +14,8 @@ import org.damka.engine.Engine;
  * The follower's server: serves DXP connections one after another on a bound socket, for as long
  * as it runs or until the settings' number of games have been played (0: no limit). A connection is served from its
  * first message on (normally its GAMEREQ), so a connection that sends nothing (a port probe, a
- * client that goes away) takes nothing from the next one; it is closed after the silence limit of
- * {@link DxpSession.Settings}. A connection whose first message comes while another is served is
+ * client that goes away) takes nothing from the next one; it is closed after
+ * {@link #FIRST_MESSAGE_MS} (or the silence limit of {@link DxpSession.Settings}, if shorter). A connection whose first message comes while another is served is
  * refused: a GAMEREQ gets GAMEACC {@code 3} (no games), then a CHAT says why, and it is closed.
  * It is refused only after {@link #BUSY_GRACE_MS}: a peer that ends a game, closes and connects
  * again at once must not find the listener still noticing that the last connection closed.
@@ -33,6 +33,8 @@ public final class DxpListener {
     /** Connections open at once (one served, the others waiting for their first message or being refused). */
     static final int MAX_OPEN_CONNECTIONS = 16;
     private static final long FIRST_RETRY_MS = 10, LAST_RETRY_MS = 1_000;
+    /** The longest wait for a connection's first message (a port probe, a client gone quiet). */
+    static final long FIRST_MESSAGE_MS = 10_000;
     private final java.util.concurrent.Semaphore openConnections = new java.util.concurrent.Semaphore(MAX_OPEN_CONNECTIONS);
     private final Object lock = new Object();
     private String servedPeer; // the connection being served, or null
@@ -87,7 +89,13 @@ public final class DxpListener {
                 }
             }, "damka-dxp-connection");
             t.setDaemon(true);
-            t.start();
+            try {
+                t.start();
+            } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u)
+                log("cannot serve a connection: no thread to spare");
+                openConnections.release();
+                close(socket);
+            }
         }
         synchronized (lock) {
             while (servedPeer != null) lock.wait();
@@ -127,7 +135,8 @@ public final class DxpListener {
         String first;
         try {
             channel = new DxpChannel(socket);
-            socket.setSoTimeout((int) Math.min(Integer.MAX_VALUE, settings.silenceMs()));
+            // An initiator sends its GAMEREQ at once: a silent connection keeps one of the few places no longer than this.
+            socket.setSoTimeout((int) Math.min(FIRST_MESSAGE_MS, settings.silenceMs()));
             first = channel.readRaw();
             socket.setSoTimeout(0);
         } catch (IOException e) {

@@ -414,12 +414,17 @@ public final class HubLoop {
             // A PrintStream keeps its errors: a failed write means nobody reads us any more.
             if (out.checkError()) {
                 clientGone = true;
-                Thread t = new Thread(() -> {
+                Runnable end = () -> {
                     engine.stop();
                     onClientGone.run();
-                }, "damka-output-gone");
+                };
+                Thread t = new Thread(end, "damka-output-gone");
                 t.setDaemon(true);
-                t.start();
+                try {
+                    t.start();
+                } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): here, then
+                    end.run();
+                }
             }
         }
     }
