@@ -89,7 +89,8 @@ public final class GuiServer implements AutoCloseable {
 
         @Override
         protected boolean handleAcceptFailure(Throwable failure) {
-            if (!isRunning() || !(failure instanceof java.io.IOException) || failure instanceof java.nio.channels.ClosedByInterruptException) {
+            // A closed channel is the server stopping (or Jetty's own doing): Jetty's handling, which is quiet then.
+            if (!isRunning() || !(failure instanceof java.io.IOException) || failure instanceof java.nio.channels.ClosedChannelException) {
                 return super.handleAcceptFailure(failure);
             }
             synchronized (this) {

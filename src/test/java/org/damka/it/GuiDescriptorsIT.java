@@ -67,4 +67,21 @@ class GuiDescriptorsIT {
             gui.destroyForcibly();
         }
     }
+
+    /** SIGTERM (as Ctrl-C): the acceptor's closed channel is no failure to report (a first mend said "cannot accept a connection: null"). */
+    @Test
+    void aStoppedServerSaysNothing(@TempDir Path dir) throws Exception {
+        Path err = dir.resolve("stderr.txt");
+        Process gui = new ProcessBuilder(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString(), "gui", "--host", "127.0.0.1", "--port", "0")
+                .redirectError(err.toFile()).start();
+        try {
+            String line = new BufferedReader(new InputStreamReader(gui.getInputStream(), StandardCharsets.UTF_8)).readLine();
+            assertTrue(line != null && URL.matcher(line).find(), "the server's address: " + line + " " + Files.readString(err));
+            gui.destroy();
+            assertTrue(gui.waitFor(20, java.util.concurrent.TimeUnit.SECONDS), "the server did not stop");
+            assertEquals("", Files.readString(err));
+        } finally {
+            gui.destroyForcibly();
+        }
+    }
 }
