@@ -116,15 +116,7 @@ public final class EgdbSettings {
             String dir = path;
             int n = pieces;
             loadingRules = rules;
-            java.util.concurrent.Executor thread = runnable -> {
-                Thread t = new Thread(runnable, "damka-egdb-load");
-                t.setDaemon(true);
-                try {
-                    t.start();
-                } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): loaded by the caller
-                    runnable.run();
-                }
-            };
+            java.util.concurrent.Executor thread = runnable -> org.damka.system.Daemons.startOrRunHere("damka-egdb-load", runnable);
             CompletableFuture<Void> before = lastStarted == null ? CompletableFuture.completedFuture(null) : lastStarted;
             loading = before.thenApplyAsync(x -> load(rules, dir, n), thread);
             lastStarted = loading.handle((done, failed) -> (Void) null);

@@ -554,13 +554,8 @@ public final class Engine {
 
     private void ensureJobThread() {
         if (jobThread == null || !jobThread.isAlive()) {
-            Thread t = new Thread(this::runJobs, "damka-engine");
-            t.setDaemon(true);
-            try {
-                t.start();
-            } catch (OutOfMemoryError e) { // Java's word for a thread the system refused
-                throw new NoThread();
-            }
+            Thread t = org.damka.system.Daemons.start("damka-engine", this::runJobs);
+            if (t == null) throw new NoThread();
             jobThread = t;
         }
     }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 
+import org.damka.system.Daemons;
+
 /**
  * The one writer of protocol lines. Each call writes one whole line and flushes it, under a lock,
  * so lines from the reader thread and the search thread never interleave. Lines are plain
@@ -49,13 +51,7 @@ public final class ProtocolOutput {
 
     private void gone() {
         broken = true;
-        Thread t = new Thread(whenGone, "damka-output-gone");
-        t.setDaemon(true);
-        try {
-            t.start();
-        } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): here, then
-            whenGone.run();
-        }
+        Daemons.startOrRunHere("damka-output-gone", whenGone);
     }
 
     /** {@code info string <text>}. */

@@ -81,17 +81,14 @@ public final class DxpListener {
                 continue;
             }
             refused = 0;
-            Thread t = new Thread(() -> {
+            Thread served = org.damka.system.Daemons.start("damka-dxp-connection", () -> {
                 try {
                     handle(socket);
                 } finally {
                     openConnections.release();
                 }
-            }, "damka-dxp-connection");
-            t.setDaemon(true);
-            try {
-                t.start();
-            } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u)
+            });
+            if (served == null) { // the system refused a thread (ulimit -u)
                 log("cannot serve a connection: no thread to spare");
                 openConnections.release();
                 close(socket);

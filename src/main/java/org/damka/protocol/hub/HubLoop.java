@@ -414,17 +414,10 @@ public final class HubLoop {
             // A PrintStream keeps its errors: a failed write means nobody reads us any more.
             if (out.checkError()) {
                 clientGone = true;
-                Runnable end = () -> {
+                org.damka.system.Daemons.startOrRunHere("damka-output-gone", () -> {
                     engine.stop();
                     onClientGone.run();
-                };
-                Thread t = new Thread(end, "damka-output-gone");
-                t.setDaemon(true);
-                try {
-                    t.start();
-                } catch (OutOfMemoryError e) { // the system refused a thread (ulimit -u): here, then
-                    end.run();
-                }
+                });
             }
         }
     }
