@@ -333,10 +333,8 @@ public final class UciProtocol {
 
     /** A first line {@code hub} hands the rest of the input to the Hub protocol (protocol.md). */
     private void switchToHub(String firstLine) {
-        PrintStream hubOut = rawOut instanceof PrintStream ps ? ps
-                : new PrintStream(rawOut, true, java.nio.charset.StandardCharsets.US_ASCII);
         try {
-            new org.damka.protocol.hub.HubLoop(engine, LineReader.continuing(in.rest()), hubOut).onClientGone(onClientGone).run(firstLine);
+            new org.damka.protocol.hub.HubLoop(engine, LineReader.continuing(in.rest()), rawOut).onClientGone(onClientGone).run(firstLine);
         } catch (IOException e) {
             err.println("damka: reading input failed: " + e.getMessage());
         }

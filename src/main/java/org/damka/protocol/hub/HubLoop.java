@@ -2,7 +2,7 @@ package org.damka.protocol.hub;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,6 +17,7 @@ import org.damka.notation.HubBoard;
 import org.damka.notation.HubLine;
 import org.damka.notation.WholeNumbers;
 import org.damka.protocol.LineReader;
+import org.damka.protocol.ProtocolOutput;
 import org.damka.rules.Rules;
 import org.damka.rules.Variants;
 import org.damka.search.SearchInfo;
@@ -50,7 +51,8 @@ public final class HubLoop {
 
     private final Engine engine;
     private final LineReader in;
-    private final PrintStream out;
+    /** Hub lines out; a failed write (nobody reads us) ends the session: {@link #clientGone}. */
+    private final ProtocolOutput out;
     private HubBoard board;
     /** Why the last {@code pos} was refused, or null: while set, {@code go} searches nothing. */
     private String refusedPosition;
@@ -66,19 +68,18 @@ public final class HubLoop {
     private int levelMoves;
     private boolean levelInfinite;
 
-    private volatile boolean clientGone;
     private Runnable onClientGone = () -> { };
 
     /** A Hub loop on an engine; the engine is switched to Scan's default variant (international). */
-    public HubLoop(Engine engine, InputStream in, PrintStream out) {
+    public HubLoop(Engine engine, InputStream in, OutputStream out) {
         this(engine, new LineReader(in), out);
     }
 
     /** A Hub loop reading from a line reader (the rest of the input of a UCI session that said {@code hub}). */
-    public HubLoop(Engine engine, LineReader in, PrintStream out) {
+    public HubLoop(Engine engine, LineReader in, OutputStream out) {
         this.engine = engine;
         this.in = in;
-        this.out = out;
+        this.out = new ProtocolOutput(out, this::clientGone);
         engine.setVariant(Variants.INTERNATIONAL.name());
         this.board = new HubBoard(engine.rules());
         resetLevel();
@@ -407,19 +408,13 @@ public final class HubLoop {
     }
 
     private void send(String line) {
-        synchronized (out) {
-            if (clientGone) return;
-            out.println(line);
-            out.flush();
-            // A PrintStream keeps its errors: a failed write means nobody reads us any more.
-            if (out.checkError()) {
-                clientGone = true;
-                org.damka.system.Daemons.startOrRunHere("damka-output-gone", () -> {
-                    engine.stop();
-                    onClientGone.run();
-                });
-            }
-        }
+        out.line(line);
+    }
+
+    /** Nobody reads our output any more: the search stops, then the process's action. */
+    private void clientGone() {
+        engine.stop();
+        onClientGone.run();
     }
 
     /**
