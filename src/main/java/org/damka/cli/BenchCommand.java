@@ -1,12 +1,14 @@
 package org.damka.cli;
 
 import java.io.PrintStream;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Bench;
 import org.damka.engine.Engine;
 import org.damka.eval.Evaluations;
+import org.damka.rules.Rules;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -14,6 +16,7 @@ import picocli.CommandLine.Option;
  * {@code damka bench}: searches the fixed bench positions of every variant to fixed depths (one
  * thread, 16 MB, fresh state per position), prints a line per position and last
  * {@code bench <nodes> nodes <nps> nps <ms> ms}. The node total is the same on every run.
+ * {@code --threads}, {@code --hash} and {@code --variant} measure other set-ups (not the signature).
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Search the fixed bench positions; the node total is the search's signature.")
@@ -29,6 +32,16 @@ final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--egdb-path", description = "the endgame tables' folder (default: ${DEFAULT-VALUE})")
     String egdbPath = EgdbSettings.DEFAULT_PATH;
+
+    @Option(names = "--threads", description = "search threads (Lazy SMP; default 1, the signature's; with more the node total varies and time is wall time)")
+    int threads = 1;
+
+    @Option(names = "--hash", description = "transposition table in MB (default: ${DEFAULT-VALUE}, the signature's)")
+    int hashMb = Bench.HASH_MB;
+
+    @Option(names = "--variant", converter = VariantConverter.class,
+            description = "only this variant's positions (default: all)")
+    Rules variant;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -62,12 +75,23 @@ final class BenchCommand implements Callable<Integer> {
                 return 2;
             }
         }
+        Bench.Resources resources;
+        try {
+            resources = new Bench.Resources(threads, hashMb);
+        } catch (IllegalArgumentException e) {
+            err.println("bench: " + e.getMessage());
+            return 2;
+        }
         java.util.function.Consumer<String> print = line -> {
             out.println(line);
             out.flush();
         };
-        Bench.Result result = eval.equals(org.damka.eval.Evaluations.AUTO) && tables == null ? new Engine().bench(listedOr(depth), print)
-                : new Bench(eval, tables).search(Bench.positions(), listedOr(depth), print);
+        boolean signature = eval.equals(org.damka.eval.Evaluations.AUTO) && tables == null
+                && resources.equals(Bench.Resources.SIGNATURE) && variant == null;
+        List<Bench.Position> positions = Bench.positions().stream()
+                .filter(p -> variant == null || p.rules() == variant).toList();
+        Bench.Result result = signature ? new Engine().bench(listedOr(depth), print)
+                : new Bench(eval, tables, resources).search(positions, listedOr(depth), print);
         if (tables != null) tables.takeNotes().forEach(note -> err.println(note.text()));
         out.println(result.summary());
         out.flush();

@@ -39,6 +39,24 @@ public final class Bench {
     /** The evaluation searched with: the default one for the signature, another to compare speed. */
     private final String evaluation;
     private final EgdbSettings tables;
+    private final Resources resources;
+
+    /**
+     * The threads and table a position is searched with. The signature is {@link #SIGNATURE}'s:
+     * with more threads the helpers race, so the node total changes from run to run.
+     */
+    public record Resources(int threads, int hashMb) {
+        public static final Resources SIGNATURE = new Resources(1, HASH_MB);
+
+        public Resources {
+            if (threads < 1 || threads > Engine.MAX_THREADS) {
+                throw new IllegalArgumentException("threads must be 1.." + Engine.MAX_THREADS + ", got " + threads);
+            }
+            if (hashMb < 1 || hashMb > Engine.MAX_HASH_MB) {
+                throw new IllegalArgumentException("hash must be 1.." + Engine.MAX_HASH_MB + " MB, got " + hashMb);
+            }
+        }
+    }
 
     /** A bench with the default evaluation (the signature). */
     public Bench() {
@@ -55,16 +73,23 @@ public final class Bench {
      * signature), to measure what probing costs and saves.
      */
     public Bench(String evaluation, EgdbSettings tables) {
+        this(evaluation, tables, Resources.SIGNATURE);
+    }
+
+    /** A bench as above that searches with other threads or another table size (not the signature). */
+    public Bench(String evaluation, EgdbSettings tables, Resources resources) {
         this.evaluation = Evaluations.canonicalName(evaluation);
         this.tables = tables;
+        this.resources = resources;
     }
 
     /** One bench position: variant, depth, position string. */
     public record Position(Rules rules, int depth, String fen) { }
 
     /**
-     * The outcome: one line per position and the totals. Time is the searching thread's CPU time
-     * (the search runs on the calling thread), so a busy machine does not distort the speed.
+     * The outcome: one line per position and the totals. With one thread, time is the searching
+     * thread's CPU time (the search runs on the calling thread), so a busy machine does not
+     * distort the speed; with more, the helpers' work is on other threads: time is wall time.
      */
     public record Result(List<String> lines, long nodes, long ms, long nps, boolean complete) {
         /** The closing line: {@code bench <nodes> nodes <nps> nps <ms> ms}. */
@@ -94,6 +119,13 @@ public final class Bench {
         return out;
     }
 
+    /** Nanoseconds as {@link Result} counts them: this thread's CPU time with one thread, else wall time. */
+    private java.util.function.LongSupplier clock() {
+        if (resources.threads() > 1) return System::nanoTime;
+        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
+        return cpu::getCurrentThreadCpuTime;
+    }
+
     /** Searches every position; see the class comment. */
     public static Result run(List<Position> positions, int depthOverride, Consumer<String> progress) {
         return new Bench().search(positions, depthOverride, progress);
@@ -114,19 +146,20 @@ public final class Bench {
         Search search = null;
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
-        java.lang.management.ThreadMXBean cpu = java.lang.management.ManagementFactory.getThreadMXBean();
-        long start = cpu.getCurrentThreadCpuTime(), loading = 0;
+        java.util.function.LongSupplier clock = clock();
+        long start = clock.getAsLong(), loading = 0;
         int index = 0;
         for (Position bp : positions) {
             if (stopped) break;
             index++;
             if (search == null || search.rules() != bp.rules()) {
                 search = null; // the previous table may go before the next is allocated
-                search = new Search(bp.rules(), Evaluations.named(bp.rules(), evaluation), HASH_MB);
+                search = new Search(bp.rules(), Evaluations.named(bp.rules(), evaluation), resources.hashMb());
+                search.setThreads(resources.threads());
                 if (tables != null) { // loading the tables is not searching: its time is left out
-                    long l0 = cpu.getCurrentThreadCpuTime();
+                    long l0 = clock.getAsLong();
                     search.setEgdb(tables.tables(bp.rules()));
-                    loading += cpu.getCurrentThreadCpuTime() - l0;
+                    loading += clock.getAsLong() - l0;
                 }
             }
             search.clear();
@@ -137,7 +170,7 @@ public final class Bench {
             search.prepare(limits);
             current = search;
             if (stopped) break;
-            long t0 = cpu.getCurrentThreadCpuTime();
+            long t0 = clock.getAsLong();
             final SearchInfo[] last = new SearchInfo[1];
             Move best = search.run(game, limits, 0, new SearchListener() {
                 @Override
@@ -149,7 +182,7 @@ public final class Bench {
                 public void bestMove(Move move, Move ponder) { }
             });
             if (stopped) break;
-            long ms = (cpu.getCurrentThreadCpuTime() - t0) / 1_000_000;
+            long ms = (clock.getAsLong() - t0) / 1_000_000;
             long nodes = search.nodes();
             totalNodes += nodes;
             String score = last[0] == null ? "none"
@@ -159,7 +192,7 @@ public final class Bench {
             lines.add(line);
             if (progress != null) progress.accept(line);
         }
-        long ms = Math.max(1, (cpu.getCurrentThreadCpuTime() - start - loading) / 1_000_000);
+        long ms = Math.max(1, (clock.getAsLong() - start - loading) / 1_000_000);
         return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms, lines.size() == positions.size());
     }
 }

@@ -190,6 +190,29 @@ class CliTest {
     }
 
     @Test
+    void benchRefusesThreadsOrHashOutOfRange() {
+        String[][] cases = {{"--threads", "0", "threads must be 1..64, got 0"}, {"--threads", "65", "threads must be 1..64, got 65"},
+            {"--hash", "0", "hash must be 1..4096 MB, got 0"}, {"--hash", "5000", "hash must be 1..4096 MB, got 5000"}};
+        for (String[] c : cases) {
+            errBytes.reset();
+            assertEquals(2, run("bench", c[0], c[1]), c[0] + " " + c[1]);
+            assertOneLineError("bench: " + c[2]);
+        }
+    }
+
+    /** One variant's positions, two threads and a small table: every line that variant's, then the summary. */
+    @Test
+    void benchSearchesOneVariantWithTheThreadsAndTableGiven() {
+        assertEquals(0, run("bench", "--variant", "english", "--depth", "6", "--threads", "2", "--hash", "1"));
+        List<String> lines = out().lines().toList();
+        long english = org.damka.engine.Bench.positions().stream().filter(p -> p.rules().name().equals("english")).count();
+        assertTrue(english >= 3, "bench.txt has " + english + " english positions");
+        assertEquals(english + 1, lines.size(), out());
+        for (String line : lines.subList(0, lines.size() - 1)) assertTrue(line.contains(" english "), line);
+        assertTrue(lines.get(lines.size() - 1).matches("bench \\d+ nodes \\d+ nps \\d+ ms"), out());
+    }
+
+    @Test
     void perftWithABadPositionSaysWhy() {
         assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));
         assertOneLineError("perft: bad --fen for russian: position string 'garbage'");
