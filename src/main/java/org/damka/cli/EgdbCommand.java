@@ -103,7 +103,7 @@ final class EgdbCommand implements Callable<Integer> {
                 err().println("egdb build: " + e.getMessage());
                 return 1;
             }
-            out().printf("egdb build %s up to %d pieces: done in %.1f s%n", rules.name(), pieces, (System.nanoTime() - t0) / 1e9);
+            out().printf(java.util.Locale.ROOT, "egdb build %s up to %d pieces: done in %.1f s%n", rules.name(), pieces, (System.nanoTime() - t0) / 1e9);
             return 0;
         }
     }
@@ -141,7 +141,7 @@ final class EgdbCommand implements Callable<Integer> {
             for (Material m : Egdb.balances(rules, pieces)) {
                 EgdbCounts c = egdb.whiteToMoveCounts(m);
                 if (c == null) continue; // not built
-                out().printf("| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
+                out().printf(java.util.Locale.ROOT, "| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
             }
             return 0;
         }

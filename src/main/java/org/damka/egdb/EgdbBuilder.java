@@ -85,16 +85,16 @@ public final class EgdbBuilder {
             if (Files.isRegularFile(file)) {
                 try {
                     values = EgdbFile.read(file, rules, m, index.size());
-                    progress.printf("egdb %s %d/%d %s: already built%n", rules.name(), done, all.size(), m);
+                    progress.printf(java.util.Locale.ROOT, "egdb %s %d/%d %s: already built%n", rules.name(), done, all.size(), m);
                 } catch (IOException e) {
-                    progress.printf("egdb %s %d/%d %s: rebuilding (%s)%n", rules.name(), done, all.size(), m, e.getMessage());
+                    progress.printf(java.util.Locale.ROOT, "egdb %s %d/%d %s: rebuilding (%s)%n", rules.name(), done, all.size(), m, e.getMessage());
                 }
             }
             if (values == null) {
                 values = buildSlice(m, index);
                 EgdbFile.write(file, rules, m, values);
                 EgdbCounts c = EgdbCounts.of(values);
-                progress.printf("egdb %s %d/%d %s: %d positions, win %d draw %d loss %d, longest %d plies, %.1f s (total %.0f s)%n",
+                progress.printf(java.util.Locale.ROOT, "egdb %s %d/%d %s: %d positions, win %d draw %d loss %d, longest %d plies, %.1f s (total %.0f s)%n",
                         rules.name(), done, all.size(), m, c.positions(), c.wins(), c.draws(), c.losses(),
                         Math.max(c.longestWin(), c.longestLoss()),
                         (System.nanoTime() - t0) / 1e9, (System.nanoTime() - start) / 1e9);
@@ -384,7 +384,7 @@ public final class EgdbBuilder {
             }
             long bad = verify(m, report);
             problems += bad;
-            progress.printf("egdb verify %s %d/%d %s: %s, %.1f s%n", rules.name(), done, all.size(), m,
+            progress.printf(java.util.Locale.ROOT, "egdb verify %s %d/%d %s: %s, %.1f s%n", rules.name(), done, all.size(), m,
                     bad == 0 ? "ok" : bad + " disagreements", (System.nanoTime() - t0) / 1e9);
         }
         return problems;

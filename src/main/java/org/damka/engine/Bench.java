@@ -187,7 +187,7 @@ public final class Bench {
             totalNodes += nodes;
             String score = last[0] == null ? "none"
                     : last[0].mateIn() != 0 ? "mate " + last[0].mateIn() : "cp " + last[0].scoreCp();
-            String line = String.format("position %2d %-13s depth %2d nodes %9d time %5d ms best %-10s score %s",
+            String line = String.format(java.util.Locale.ROOT, "position %2d %-13s depth %2d nodes %9d time %5d ms best %-10s score %s",
                     index, bp.rules().name(), depth, nodes, ms, best == null ? "(none)" : new MoveNotation(bp.rules()).format(game.position(), best), score);
             lines.add(line);
             if (progress != null) progress.accept(line);

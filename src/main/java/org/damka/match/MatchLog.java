@@ -30,7 +30,7 @@ public class MatchLog implements AutoCloseable {
         if (out == null) return;
         long ms = (System.nanoTime() - start) / 1_000_000;
         synchronized (out) {
-            out.printf("%8d %s %c %s%n", ms, engine, direction, text);
+            out.printf(java.util.Locale.ROOT, "%8d %s %c %s%n", ms, engine, direction, text);
             out.flush();
             if (out.checkError()) failed = true; // a PrintWriter keeps its errors to itself
         }

@@ -104,8 +104,8 @@ public final class HubLine {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             if (c >= 0x20 && c < 0x7f) b.append(c);
-            else if (c < 0x80) b.append(String.format("\\x%02x", (int) c));
-            else b.append(String.format("\\u%04x", (int) c));
+            else if (c < 0x80) b.append(String.format(java.util.Locale.ROOT, "\\x%02x", (int) c));
+            else b.append(String.format(java.util.Locale.ROOT, "\\u%04x", (int) c));
         }
         return b.toString();
     }

@@ -43,7 +43,7 @@ final class BoardText {
                 cells[2 * col] = symbol(p, g.bit(cell));
             }
             StringBuilder sb = new StringBuilder();
-            if (algebraic) sb.append(String.format("%" + (margin.length() - 1) + "d ", n - row));
+            if (algebraic) sb.append(String.format(java.util.Locale.ROOT, "%" + (margin.length() - 1) + "d ", n - row));
             sb.append("| ").append(new String(cells)).append('|');
             if (!algebraic) {
                 sb.append("  ").append(g.cellName(row * half)).append('-').append(g.cellName(row * half + half - 1));

@@ -30,7 +30,14 @@ public final class JarProcess implements AutoCloseable {
     private final List<String> transcript = Collections.synchronizedList(new ArrayList<>());
 
     public JarProcess(String... args) throws IOException {
-        List<String> cmd = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+        this(List.of(), args);
+    }
+
+    /** The jar run with these options for Java (system properties, heap) before {@code -jar}. */
+    public JarProcess(List<String> javaOptions, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>(List.of(javaBinary()));
+        cmd.addAll(javaOptions);
+        cmd.addAll(List.of("-jar", jar().toString()));
         cmd.addAll(List.of(args));
         process = new ProcessBuilder(cmd).start();
         in = new PrintWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8), true);

@@ -1,0 +1,105 @@
+package org.damka.it;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The jar on a machine whose language formats numbers its own way (Java takes it from LANG):
+ * Arabic writes digits as ٠١٢…, German a decimal comma. The protocols and the tools' output are
+ * read by programs, so they stay in ASCII digits with a decimal point whatever the user's locale.
+ */
+@Timeout(120)
+class LocaleIT {
+    private static final String[] ARABIC = {"-Duser.language=ar", "-Duser.country=EG"};
+    private static final String[] GERMAN = {"-Duser.language=de", "-Duser.country=DE"};
+
+    private record Run(String out, String err) {
+        String all() {
+            return out + "\n" + err;
+        }
+    }
+
+    private static Run run(String[] locale, String input, String... args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JarProcess.javaBinary()));
+        cmd.addAll(List.of(locale));
+        cmd.addAll(List.of("-jar", JarProcess.jar().toString()));
+        cmd.addAll(List.of(args));
+        Process p = new ProcessBuilder(cmd).start();
+        // Input stays open until the end: at its end a bench would be stopped (protocol.md).
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().flush();
+        boolean ended = p.waitFor(90, TimeUnit.SECONDS);
+        p.getOutputStream().close();
+        if (!ended) {
+            p.destroyForcibly();
+            fail("no end: " + String.join(" ", args));
+        }
+        return new Run(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    /** Every character printable ASCII or a line end: no ٣ for 3. */
+    private static void assertAscii(String text) {
+        for (String line : text.split("\n")) {
+            assertTrue(line.chars().allMatch(c -> c >= 0x20 && c < 0x7f || c == '\t' || c == '\r'), "not ASCII: " + line);
+        }
+    }
+
+    @Test
+    void theProtocolKeepsAsciiDigitsInArabic() throws Exception {
+        try (JarProcess uci = new JarProcess(List.of(ARABIC))) {
+            for (String line : List.of("uci", "setoption name UCI_Variant value russian", "position startpos", "d", "eval", "go depth 4")) {
+                uci.send(line);
+            }
+            uci.until(l -> l.startsWith("bestmove "), 30_000);
+            uci.send("bench 2");
+            uci.until(l -> l.startsWith("info string bench "), 60_000);
+            uci.send("quit");
+            assertTrue(uci.waitFor(10_000));
+            String said = uci.transcript();
+            assertAscii(said);
+            assertTrue(said.contains("<< info string board  8 |   b   b   b   b |"), "the board's row numbers:\n" + said);
+            assertTrue(said.lines().anyMatch(l -> l.matches("<< info string position +1 russian +depth +2 nodes +\\d+ .*")), said);
+        }
+        try (JarProcess hub = new JarProcess(List.of(ARABIC), "hub")) {
+            for (String line : List.of("hub", "init", "set-param name=variant value=russian", "pos start", "level move-time=0.05", "go think")) {
+                hub.send(line);
+            }
+            hub.until(l -> l.startsWith("done move="), 30_000);
+            hub.send("quit");
+            assertTrue(hub.waitFor(10_000));
+            assertAscii(hub.transcript());
+        }
+    }
+
+    @Test
+    void theToolsKeepAsciiDigitsAndADecimalPoint(@TempDir Path dir) throws Exception {
+        for (String[] locale : new String[][] {ARABIC, GERMAN}) {
+            Run bench = run(locale, "", "bench", "--variant", "english", "--depth", "3");
+            assertAscii(bench.all());
+            assertTrue(bench.out().lines().anyMatch(l -> l.matches("position +1 english +depth +3 nodes +\\d+ time +\\d+ ms .*")), bench.out());
+
+            Path tables = dir.resolve(locale[0].substring(locale[0].indexOf('=') + 1));
+            Run egdb = run(locale, "", "egdb", "build", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
+            assertAscii(egdb.all());
+            assertTrue(egdb.out().matches("(?s).*egdb build russian up to 2 pieces: done in \\d+\\.\\d s.*"), egdb.all());
+            assertTrue(egdb.err().lines().anyMatch(l -> l.matches("egdb russian 1/4 .* \\d+\\.\\d s \\(total \\d+ s\\)")), egdb.err());
+
+            Run stats = run(locale, "", "egdb", "stats", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
+            assertAscii(stats.all());
+            assertEquals(4, stats.out().lines().filter(l -> l.matches("\\| 1[KM] v 1[KM] \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\|")).count(), stats.out());
+        }
+    }
+}
