@@ -5,6 +5,7 @@ import java.util.concurrent.Callable;
 
 import org.damka.engine.Engine;
 import org.damka.protocol.hub.HubLoop;
+import org.damka.system.StandardInput;
 import picocli.CommandLine.Command;
 
 /** {@code damka hub}: the engine speaks the Hub protocol (Scan 3.1 / Hub GUI) on stdin/stdout. */
@@ -19,7 +20,7 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        new HubLoop(new Engine(), System.in, out).onClientGone(Main::clientGone).run();
+        new HubLoop(new Engine(), StandardInput.get(), out).onClientGone(Main::clientGone).run();
         return 0;
     }
 }

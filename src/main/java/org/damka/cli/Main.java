@@ -4,6 +4,7 @@ import java.io.PrintStream;
 
 import org.damka.engine.Engine;
 import org.damka.protocol.UciProtocol;
+import org.damka.system.StandardInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ScopeType;
@@ -83,7 +84,7 @@ public final class Main implements Runnable {
     /** No subcommand: serve the engine protocol (protocol.md) on stdin/stdout. */
     @Override
     public void run() {
-        new UciProtocol(new Engine(), System.in, System.out, System.err, version()).onClientGone(Main::clientGone).run();
+        new UciProtocol(new Engine(), StandardInput.get(), System.out, System.err, version()).onClientGone(Main::clientGone).run();
     }
 
     /**

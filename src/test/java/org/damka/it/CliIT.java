@@ -48,6 +48,26 @@ class CliIT {
                 new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
     }
 
+    /**
+     * Started with its input closed, the engine read the JVM's class library (which took file 0)
+     * as commands: a million lines of errors in 30 s. It is an input that has ended.
+     */
+    @Test
+    void aClosedInputIsAnInputThatHasEnded() throws Exception {
+        for (String protocol : List.of("", "hub")) {
+            Process p = new ProcessBuilder("sh", "-c", "exec \"$0\" -jar \"$1\" $2 <&-", JarProcess.javaBinary(), JarProcess.jar().toString(), protocol)
+                    .redirectErrorStream(true).start();
+            try {
+                String out = new String(p.getInputStream().readNBytes(4096), StandardCharsets.UTF_8);
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "still running with its input closed: " + out);
+                assertEquals(0, p.exitValue(), out);
+                assertEquals("", out, "damka " + protocol);
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+
     @Test
     void everySubcommandPrintsTheVersion() throws Exception {
         String version = run("--version").out();
