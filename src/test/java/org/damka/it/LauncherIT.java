@@ -33,8 +33,16 @@ class LauncherIT {
     private record Run(int exit, String out, String err) { }
 
     private static Run run(List<String> command, Path dir, String input, String javaHome) throws Exception {
+        return run(command, dir, input, javaHome, java.util.Map.of());
+    }
+
+    /** As above with these variables set in the environment (an empty value: unset). */
+    private static Run run(List<String> command, Path dir, String input, String javaHome, java.util.Map<String, String> env) throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         if (javaHome != null) pb.environment().put("JAVA_HOME", javaHome);
+        env.forEach((k, v) -> {
+            if (v.isEmpty()) pb.environment().remove(k); else pb.environment().put(k, v);
+        });
         Process p = pb.start();
         p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
@@ -68,5 +76,53 @@ class LauncherIT {
         assertEquals(127, r.exit(), r.err());
         assertTrue(r.err().startsWith("damka: cannot run"), r.err());
         assertEquals("", r.out());
+    }
+
+    /** The user's Java options chose a collector: with the launcher's own the JVM refused to start. */
+    @Test
+    void aCollectorInTheUsersOptionsReplacesOurs(@TempDir Path dir) throws Exception {
+        for (String variable : List.of("DAMKA_JAVA_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS")) {
+            Run r = run(List.of(launcher().toString(), "--version"), dir, "", System.getProperty("java.home"),
+                    java.util.Map.of(variable, "-Xmx256m -XX:+UseParallelGC"));
+            assertEquals(0, r.exit(), variable + ": " + r.out() + r.err());
+            assertTrue(r.out().startsWith("damka "), variable + ": " + r.out());
+        }
+    }
+
+    /** Java cannot start in a deleted folder (it said so on stdout): the launcher starts it in /. */
+    @Test
+    void aFolderThatNoLongerExists(@TempDir Path dir) throws Exception {
+        Run r = run(List.of("/bin/sh", "-c", "mkdir \"$1/gone\" && cd \"$1/gone\" && rmdir \"$1/gone\" && exec \"$2\"",
+                "sh", dir.toString(), launcher().toString()), dir, "uci\nquit\n", System.getProperty("java.home"));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().lines().anyMatch("uciok"::equals), r.out());
+        assertTrue(r.err().contains("damka: the current folder no longer exists; starting in /"), r.err());
+    }
+
+    /**
+     * Installed and run in folders with accented names under the C locale (a GUI started without
+     * LANG): Java could not open its own jar, nor write tables into the working folder. The
+     * names are made by the shell, so this test's own JVM never needs to spell them.
+     */
+    @Test
+    void accentedFoldersUnderTheCLocale(@TempDir Path dir) throws Exception {
+        String script = "e=$(printf '\\303\\251'); mkdir -p \"$1/inst$e/bin\" \"$1/r${e}per\""
+                + " && cp \"$2\" \"$1/inst$e/bin/damka\" && ln -s \"$3\" \"$1/inst$e/damka.jar\" && cd \"$1/r${e}per\""
+                + " && LC_ALL=C \"$1/inst$e/bin/damka\" egdb build --pieces 2 && test -d egdb/russian && echo tables-here";
+        Run r = run(List.of("/bin/sh", "-c", script, "sh", dir.toString(), launcher().toString(), JarProcess.jar().toAbsolutePath().toString()),
+                dir, "", System.getProperty("java.home"), java.util.Map.of("LANG", "", "LC_CTYPE", ""));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().lines().anyMatch("tables-here"::equals), "the tables in the working folder: " + r.out() + r.err());
+    }
+
+    /** Started with a PATH that has java but not dirname, the launcher said its jar was missing. */
+    @Test
+    void aPathWithJavaOnly(@TempDir Path dir) throws Exception {
+        Path bin = Files.createDirectories(dir.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("java"), Path.of(JarProcess.javaBinary()));
+        Run r = run(List.of("/bin/sh", launcher().toString(), "--version"), dir, "", "",
+                java.util.Map.of("PATH", bin.toString(), "JAVA_HOME", ""));
+        assertEquals(0, r.exit(), r.out() + r.err());
+        assertTrue(r.out().startsWith("damka "), r.out());
     }
 }
