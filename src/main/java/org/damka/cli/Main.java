@@ -1,8 +1,11 @@
 package org.damka.cli;
 
 import java.io.PrintStream;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 
 import org.damka.engine.Engine;
+import org.damka.files.FileErrors;
 import org.damka.protocol.UciProtocol;
 import org.damka.system.StandardInput;
 import picocli.CommandLine;
@@ -19,6 +22,12 @@ import picocli.CommandLine.ScopeType;
 public final class Main implements Runnable {
 
     public static void main(String[] args) {
+        String folder = System.getProperty("user.dir");
+        if (!nameable(folder)) {
+            // Java itself fails there (its file permissions are built on the working folder's name).
+            System.err.println("damka: " + FileErrors.unnamable("the current folder " + folder));
+            System.exit(1);
+        }
         int code;
         CommandLine cli = commandLine(System.out, System.err);
         try {
@@ -43,6 +52,16 @@ public final class Main implements Runnable {
         System.exit(code);
     }
 
+    /** True if Java can spell this file name in the locale's character set. */
+    private static boolean nameable(String name) {
+        try {
+            Path.of(name);
+            return true;
+        } catch (InvalidPathException e) {
+            return false;
+        }
+    }
+
     /** True if the engine served its protocol on stdin/stdout (no subcommand, or hub). */
     private static boolean servedAProtocol(CommandLine cli) {
         CommandLine.ParseResult parsed = cli.getParseResult();
@@ -65,6 +84,14 @@ public final class Main implements Runnable {
                 .addSubcommand(new TrainCommand(err))
                 .addSubcommand(new GuiCommand(out, err))
                 .addSubcommand(new EgdbCommand(err));
+        // Every file option: a name Java cannot spell in the locale's character set says why.
+        cli.registerConverter(Path.class, name -> {
+            try {
+                return FileErrors.path(name);
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.TypeConversionException(e.getMessage());
+            }
+        });
         cli.setOut(new java.io.PrintWriter(out, true));
         cli.setErr(new java.io.PrintWriter(err, true));
         // Bad arguments: the reason in one line, not the whole usage.

@@ -59,7 +59,7 @@ public final class EgdbSettings {
     public synchronized int pieces() { return pieces; }
 
     public synchronized void setPath(String folder) {
-        Path.of(folder); // validates
+        org.damka.files.FileErrors.path(folder); // validates
         if (!folder.equals(path)) forget();
         path = folder;
     }

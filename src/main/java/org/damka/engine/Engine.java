@@ -277,11 +277,11 @@ public final class Engine {
     public synchronized void setEvalFile(String path) {
         LearnedWeights w = null;
         if (!path.equals(EVAL_FILE_BUILT_IN)) {
+            java.nio.file.Path file = FileErrors.path(path);
             try {
-                w = LearnedWeights.read(rules, java.nio.file.Path.of(path));
-            } catch (java.io.IOException | java.nio.file.InvalidPathException e) {
-                String why = e instanceof java.io.IOException io ? FileErrors.describe(java.nio.file.Path.of(path), io) : e.getMessage();
-                throw new IllegalArgumentException("EvalFile '" + path + "': " + why, e);
+                w = LearnedWeights.read(rules, file);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("EvalFile '" + path + "': " + FileErrors.describe(file, e), e);
             }
         }
         requireIdle();

@@ -19,6 +19,25 @@ import java.util.Map;
 public final class FileErrors {
     private FileErrors() { }
 
+    /**
+     * The path a user named, or an error that says why Java cannot name it: under a locale
+     * without UTF-8 (LANG unset, C, POSIX) Java spells file names in ASCII, and an accented one
+     * cannot be spelt ("Malformed input or input contains unmappable characters", it said).
+     */
+    public static Path path(String name) {
+        try {
+            return Path.of(name);
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new IllegalArgumentException(unnamable("'" + name + "'"), e);
+        }
+    }
+
+    /** What cannot be named under this locale, why, and what to do. */
+    public static String unnamable(String what) {
+        return what + " cannot be spelt in this locale's character set (" + System.getProperty("sun.jnu.encoding")
+                + "): start damka under a UTF-8 locale, e.g. LANG=C.UTF-8 (target/bin/damka does)";
+    }
+
     /** Why {@code file} could not be read or written. */
     public static String describe(Path file, IOException e) {
         if (e instanceof CharacterCodingException) return "not UTF-8 text (a binary file?)";

@@ -1,6 +1,7 @@
 package org.damka.it;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
@@ -101,5 +102,50 @@ class LocaleIT {
             assertAscii(stats.all());
             assertEquals(4, stats.out().lines().filter(l -> l.matches("\\| 1[KM] v 1[KM] \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\|")).count(), stats.out());
         }
+    }
+
+    /**
+     * Runs a shell script under the C locale with $e an accented letter (made by the shell, so
+     * this test's JVM never spells it), $1 a folder to work in, $2 java and $3 the jar.
+     */
+    private static Run underTheCLocale(Path dir, String script, String input) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "e=$(printf '\\303\\251'); cd \"$1\" && " + script,
+                "sh", dir.toString(), JarProcess.javaBinary(), JarProcess.jar().toAbsolutePath().toString());
+        pb.environment().remove("LANG");
+        pb.environment().remove("LC_CTYPE");
+        pb.environment().put("LC_ALL", "C");
+        Process p = pb.start();
+        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            fail("no end: " + script);
+        }
+        return new Run(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
+                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    private static final String UNSPELT = "cannot be spelt in this locale's character set (ANSI_X3.4-1968): start damka under a UTF-8 locale";
+
+    /** Java cannot run in a folder it cannot spell: that said in one line, where a stack trace was. */
+    @Test
+    void anAccentedWorkingFolderUnderTheCLocale(@TempDir Path dir) throws Exception {
+        for (String command : List.of("", "hub", "gui --port 0", "perft --depth 2")) {
+            Run r = underTheCLocale(dir, "mkdir -p \"r${e}per\" && cd \"r${e}per\" && \"$2\" -jar \"$3\" " + command + "; echo \"exit $?\"", "uci\n");
+            assertEquals("exit 1", r.out().strip(), command + ": " + r.all());
+            assertTrue(r.err().strip().matches("damka: the current folder .*r\\?+per " + java.util.regex.Pattern.quote(UNSPELT) + ".*"), r.err());
+            assertFalse(r.err().strip().contains("\n"), r.err());
+        }
+    }
+
+    /** A file named with an accent under the C locale: the reason and the remedy, on the command line and in setoption. */
+    @Test
+    void anAccentedFileNameUnderTheCLocale(@TempDir Path dir) throws Exception {
+        Run selfplay = underTheCLocale(dir, "\"$2\" -jar \"$3\" selfplay --games 1 --out \"donn${e}es.txt\"; echo \"exit $?\"", "");
+        assertEquals("exit 2", selfplay.out().strip(), selfplay.all());
+        assertTrue(selfplay.err().contains("Invalid value for option '--out': 'donn") && selfplay.err().contains(UNSPELT), selfplay.err());
+        Run uci = underTheCLocale(dir, "\"$2\" -jar \"$3\"", "setoption name EGDBPath value tabl\u00e9s\nisready\nquit\n");
+        assertTrue(uci.out().lines().anyMatch(l -> l.startsWith("info string error setoption: 'tabl") && l.contains(UNSPELT)), uci.all());
+        assertTrue(uci.out().contains("readyok"), uci.all());
     }
 }
