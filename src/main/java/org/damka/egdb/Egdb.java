@@ -114,8 +114,31 @@ public final class Egdb {
 
     /** What to tell a user whose folder gave no tables: which tables, where, and why if the folder is the reason. */
     public static String noTables(Rules rules, int pieces, Path dir) {
-        return "no tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
-                + (Files.isDirectory(dir) ? "" : Files.exists(dir) ? " (not a folder)" : " (no such folder)");
+        String why = unreadable(rules, dir);
+        return "no tables of " + rules.name() + " up to " + pieces + " pieces in " + dir + (why == null ? "" : " (" + why + ")");
+    }
+
+    /**
+     * Why the tables' folder, or its variant's folder inside, cannot be read ("no such folder",
+     * "not a folder", "permission denied", "File name too long"…), or null when both can be read
+     * or the variant's folder is simply absent. (Files.isDirectory answers false for a folder
+     * that cannot be examined, which was then called missing.)
+     */
+    public static String unreadable(Rules rules, Path dir) {
+        for (Path folder : List.of(dir, dir.resolve(rules.name()))) {
+            try {
+                if (!Files.readAttributes(folder, java.nio.file.attribute.BasicFileAttributes.class).isDirectory()) return "not a folder";
+                try (var entries = Files.newDirectoryStream(folder)) {
+                    entries.iterator().hasNext();
+                }
+            } catch (java.nio.file.NoSuchFileException e) {
+                return folder == dir ? "no such folder" : null;
+            } catch (IOException | java.nio.file.DirectoryIteratorException e) {
+                IOException cause = e instanceof IOException io ? io : ((java.nio.file.DirectoryIteratorException) e).getCause();
+                return FileErrors.describe(folder, cause) + (folder == dir ? "" : " in " + folder);
+            }
+        }
+        return null;
     }
 
     /**

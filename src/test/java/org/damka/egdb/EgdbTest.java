@@ -51,6 +51,24 @@ class EgdbTest {
     }
 
     /** Hexagonal boards are larger and slower: a man and a king against a king (and what it leads to). */
+    /**
+     * A tables folder that cannot be examined was called missing: Files.isDirectory says false
+     * for it (an environment review found "no such folder" for a name too long and an unreadable
+     * folder). Unreadable folders need a user other than root; the two here fail for root too.
+     */
+    @Test
+    void aFolderThatCannotBeReadSaysWhy(@TempDir Path dir) throws IOException {
+        Rules russian = Variants.byName("russian");
+        assertTrue(Egdb.noTables(russian, 4, dir.resolve("none")).endsWith(" (no such folder)"));
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertEquals("no tables of russian up to 4 pieces in " + file + " (not a folder)", Egdb.noTables(russian, 4, file));
+        assertTrue(Egdb.noTables(russian, 4, file.resolve("egdb")).endsWith(" (Not a directory)"), Egdb.noTables(russian, 4, file.resolve("egdb")));
+        Path tooLong = dir.resolve("t".repeat(300));
+        assertTrue(Egdb.noTables(russian, 4, tooLong).endsWith(" (File name too long)"), Egdb.noTables(russian, 4, tooLong));
+        Files.createDirectories(dir.resolve("empty"));
+        assertEquals("no tables of russian up to 4 pieces in " + dir.resolve("empty"), Egdb.noTables(russian, 4, dir.resolve("empty")));
+    }
+
     @Test
     void hexagonalTablesVerify() throws IOException {
         Rules rules = Variants.HEXAGONAL;
