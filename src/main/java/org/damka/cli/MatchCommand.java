@@ -111,8 +111,11 @@ final class MatchCommand implements Callable<Integer> {
         Match.Config config;
         try {
             config = config();
-        } catch (IllegalArgumentException | IOException e) {
+        } catch (IllegalArgumentException e) {
             err.println("match: " + e.getMessage());
+            return 2;
+        } catch (IOException e) { // the --log file, checked just before, could not be opened after all
+            err.println("match: cannot write --log " + logFile + ": " + FileErrors.describe(logFile, e));
             return 2;
         }
         if ((depth != null || nodes != null) && games > 2 * config.openings().size()) {

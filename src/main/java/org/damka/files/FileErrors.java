@@ -74,13 +74,20 @@ public final class FileErrors {
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": no such directory " + parent);
         }
         if (parent == null) return;
+        boolean writable;
         try {
-            Files.delete(Files.createTempFile(parent, "damka-check", ".tmp"));
+            Path tmp = Files.createTempFile(parent, "damka-check", ".tmp");
+            writable = Files.isWritable(tmp);
+            Files.delete(tmp);
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": no file can be made in " + parent
                     + " (" + describe(parent, e) + ")");
         }
+        if (!writable) throw new IllegalArgumentException("cannot write " + what + " " + file + ": " + UNWRITABLE_NEW_FILE);
     }
+
+    /** A file just made cannot be written: the process's file mode mask (umask) takes the owner's write permission. */
+    private static final String UNWRITABLE_NEW_FILE = "a file made here cannot be written (is the umask 777?)";
 
     /**
      * Refuses one file named twice among a command's files (by what names each; null: not
@@ -120,10 +127,20 @@ public final class FileErrors {
      */
     public static void checkWritable(Path file, String what) {
         if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot write " + what + " " + file + ": it is a directory");
+        boolean existed = Files.exists(file);
         try {
             Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE).close();
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": " + describe(file, e));
+        }
+        // Made just now, it may still be closed to writing (it would be opened again to write).
+        if (!existed && !Files.isWritable(file)) {
+            try {
+                Files.delete(file);
+            } catch (IOException e) {
+                // left behind empty; the message below is what matters
+            }
+            throw new IllegalArgumentException("cannot write " + what + " " + file + ": " + UNWRITABLE_NEW_FILE);
         }
     }
 }

@@ -68,6 +68,36 @@ class CliIT {
         }
     }
 
+    /**
+     * Under umask 777 a file damka makes cannot be written: match checked its --pdn by making it,
+     * then failed with "internal error: AccessDeniedException" (and lost the --json result after
+     * the whole match); train failed after its last epoch naming a temporary file. Both are
+     * said up front now. Needs a user other than root (root writes anyway): run as nobody.
+     */
+    @Test
+    void aUmaskThatTakesWritingAwayIsSaidUpFront(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String jar = JarProcess.jar().toAbsolutePath().toString();
+        String asNobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")) && new java.io.File("/usr/bin/setpriv").canExecute()
+                && new ProcessBuilder("sh", "-c", asNobody + "test -r \"$0\"", jar).start().waitFor() == 0, "needs root, setpriv and a jar nobody can read");
+        java.nio.file.Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxrwxrwx"));
+        java.nio.file.Files.writeString(dir.resolve("sp.txt"), "W:Wa1:Bh8\t1-0\t0\n");
+        String damka = JarProcess.javaBinary() + " -XX:-UsePerfData -jar " + jar;
+        String[][] runs = {
+            {"match --engine 'cmd=" + damka + " name=a' --engine 'cmd=" + damka + " name=b' --games 2 --movetime 50 --pdn m.pdn --json m.json",
+                "match: cannot write --pdn m.pdn: a file made here cannot be written (is the umask 777?)"},
+            {"train sp.txt --out w.weights", "train: cannot write --out w.weights: a file made here cannot be written (is the umask 777?)"}};
+        for (String[] run : runs) {
+            Process p = new ProcessBuilder("sh", "-c", "cd \"$0\" && umask 777 && exec " + asNobody + damka + " " + run[0], dir.toString())
+                    .redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), run[0]);
+            assertEquals(run[1], new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip(), run[0]);
+            assertEquals(2, p.exitValue(), run[0]);
+        }
+        assertEquals(List.of("sp.txt"), java.nio.file.Files.list(dir).map(f -> f.getFileName().toString()).toList(), "nothing left behind");
+    }
+
     @Test
     void everySubcommandPrintsTheVersion() throws Exception {
         String version = run("--version").out();
