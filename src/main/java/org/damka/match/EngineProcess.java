@@ -50,8 +50,11 @@ final class EngineProcess implements AutoCloseable {
         try {
             process = builder.start();
         } catch (IOException e) {
-            throw new EngineException(EngineException.Kind.START_FAILED,
-                    "cannot start " + String.join(" ", command) + ": " + e.getMessage());
+            String line = String.join(" ", command);
+            // A name the locale could not decode (U+FFFD for each byte of an accent under LANG=C) is no file Java can find.
+            boolean undecoded = line.indexOf('\uFFFD') >= 0 || dir != null && dir.indexOf('\uFFFD') >= 0;
+            throw new EngineException(EngineException.Kind.START_FAILED, "cannot start " + line + ": " + e.getMessage()
+                    + (undecoded ? "; " + org.damka.files.FileErrors.unnamable("its name") : ""));
         }
         ProcessReaper.register(process);
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);

@@ -8,6 +8,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class EngineProcessTest {
+    /** Under LANG=C an accented program name reaches Java as U+FFFD: the failure says why, not only "No such file". */
+    @Test
+    void aNameTheLocaleCouldNotDecodeSaysSo() {
+        EngineException e = org.junit.jupiter.api.Assertions.assertThrows(EngineException.class,
+                () -> new EngineProcess("x", List.of("/tmp/b\uFFFD\uFFFDn/damka"), null, MatchLog.NONE));
+        assertTrue(e.getMessage().contains("its name cannot be spelt in this locale's character set"), e.getMessage());
+        EngineException plain = org.junit.jupiter.api.Assertions.assertThrows(EngineException.class,
+                () -> new EngineProcess("x", List.of("/tmp/no-such-program-here"), null, MatchLog.NONE));
+        assertTrue(!plain.getMessage().contains("locale"), plain.getMessage());
+    }
+
     @Test
     void aLineIsTimedWhenItArrivesNotWhenItIsRead() throws Exception {
         try (EngineProcess p = new EngineProcess("echo", List.of("sh", "-c", "echo bestmove c3d4"), null, MatchLog.NONE)) {
