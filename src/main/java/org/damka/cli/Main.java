@@ -1,7 +1,6 @@
 package org.damka.cli;
 
 import java.io.PrintStream;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 
 import org.damka.engine.Engine;
@@ -23,7 +22,7 @@ public final class Main implements Runnable {
 
     public static void main(String[] args) {
         String folder = System.getProperty("user.dir");
-        if (!nameable(folder)) {
+        if (!FileErrors.nameable(folder)) {
             // Java itself fails there (its file permissions are built on the working folder's name).
             System.err.println("damka: " + FileErrors.unnamable("the current folder " + folder));
             System.exit(1);
@@ -50,16 +49,6 @@ public final class Main implements Runnable {
             code = 1;
         }
         System.exit(code);
-    }
-
-    /** True if Java can spell this file name in the locale's character set. */
-    private static boolean nameable(String name) {
-        try {
-            Path.of(name);
-            return true;
-        } catch (InvalidPathException e) {
-            return false;
-        }
     }
 
     /** True if the engine served its protocol on stdin/stdout (no subcommand, or hub). */

@@ -127,7 +127,9 @@ public final class Egdb {
     public static String unreadable(Rules rules, Path dir) {
         for (Path folder : List.of(dir, dir.resolve(rules.name()))) {
             try {
-                if (!Files.readAttributes(folder, java.nio.file.attribute.BasicFileAttributes.class).isDirectory()) return "not a folder";
+                if (!Files.readAttributes(folder, java.nio.file.attribute.BasicFileAttributes.class).isDirectory()) {
+                    return "not a folder" + (folder == dir ? "" : ": " + folder);
+                }
                 try (var entries = Files.newDirectoryStream(folder)) {
                     entries.iterator().hasNext();
                 }

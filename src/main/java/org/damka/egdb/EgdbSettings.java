@@ -15,8 +15,8 @@ import org.damka.rules.Rules;
  * for them), in the background for a search ({@link #tablesIfLoaded}), which must not spend its
  * clock on seconds of reading, nor hold up {@code stop}. What a load found waits here until the
  * protocol shows it (one {@code info string} line each): a line per bad file, then how many tables
- * were loaded, or, when a folder other than the default gave none, that it has none, so a mistyped
- * path does not pass in silence. The tables of the variants played before stay loaded while the
+ * were loaded, or, when a folder other than the default (or the default one that is there but
+ * cannot be read) gave none, that it has none and why, so a mistyped path does not pass in silence. The tables of the variants played before stay loaded while the
  * heap has room (a bot alternating variants read them from disk at every game): they are held
  * softly, so Java lets them go before any allocation (another set's load, a search) runs out of
  * memory.

@@ -32,10 +32,28 @@ public final class FileErrors {
         }
     }
 
+    /** True if Java can spell this file name in the locale's character set (see {@link #path}). */
+    public static boolean nameable(String name) {
+        try {
+            Path.of(name);
+            return true;
+        } catch (java.nio.file.InvalidPathException e) {
+            return false;
+        }
+    }
+
+    /**
+     * True if text from the command line holds bytes the locale could not decode (U+FFFD for each
+     * byte of an accent under LANG=C): a file name in it names no file Java can find.
+     */
+    public static boolean undecoded(String text) {
+        return text.indexOf('\uFFFD') >= 0 && !"UTF-8".equalsIgnoreCase(System.getProperty("sun.jnu.encoding"));
+    }
+
     /** What cannot be named under this locale, why, and what to do. */
     public static String unnamable(String what) {
         return what + " cannot be spelt in this locale's character set (" + System.getProperty("sun.jnu.encoding")
-                + "): start damka under a UTF-8 locale, e.g. LANG=C.UTF-8 (target/bin/damka does)";
+                + "): start damka under a UTF-8 locale, e.g. LC_ALL=C.UTF-8";
     }
 
     /** Why {@code file} could not be read or written. */
@@ -127,18 +145,28 @@ public final class FileErrors {
      */
     public static void checkWritable(Path file, String what) {
         if (Files.isDirectory(file)) throw new IllegalArgumentException("cannot write " + what + " " + file + ": it is a directory");
-        boolean existed = Files.exists(file);
+        boolean made;
         try {
-            Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE).close();
+            // CREATE_NEW makes the file only if there is nothing by that name (not even a link),
+            // so what it made is ours to remove; else the file (or a link's target) is opened.
+            made = true;
+            try {
+                Files.newOutputStream(file, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE).close();
+            } catch (FileAlreadyExistsException e) {
+                made = false;
+                Files.newOutputStream(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE).close();
+            }
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": " + describe(file, e));
         }
-        // Made just now, it may still be closed to writing (it would be opened again to write).
-        if (!existed && !Files.isWritable(file)) {
-            try {
-                Files.delete(file);
-            } catch (IOException e) {
-                // left behind empty; the message below is what matters
+        // Made just now, it may still be closed to writing (it will be opened again to write).
+        if (!Files.isWritable(file)) {
+            if (made) {
+                try {
+                    Files.delete(file);
+                } catch (IOException e) {
+                    // left behind empty; the message below is what matters
+                }
             }
             throw new IllegalArgumentException("cannot write " + what + " " + file + ": " + UNWRITABLE_NEW_FILE);
         }

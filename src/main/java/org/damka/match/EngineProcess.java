@@ -14,6 +14,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
+import org.damka.files.FileErrors;
+
 /**
  * A child process spoken to in lines. A reader thread moves the process's output lines into a
  * queue, so every read can have a deadline; the end of the output is a sentinel in that queue.
@@ -51,10 +53,9 @@ final class EngineProcess implements AutoCloseable {
             process = builder.start();
         } catch (IOException e) {
             String line = String.join(" ", command);
-            // A name the locale could not decode (U+FFFD for each byte of an accent under LANG=C) is no file Java can find.
-            boolean undecoded = line.indexOf('\uFFFD') >= 0 || dir != null && dir.indexOf('\uFFFD') >= 0;
+            boolean undecoded = FileErrors.undecoded(line) || dir != null && FileErrors.undecoded(dir);
             throw new EngineException(EngineException.Kind.START_FAILED, "cannot start " + line + ": " + e.getMessage()
-                    + (undecoded ? "; " + org.damka.files.FileErrors.unnamable("its name") : ""));
+                    + (undecoded ? "; " + FileErrors.unnamable("its name") : ""));
         }
         ProcessReaper.register(process);
         in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);

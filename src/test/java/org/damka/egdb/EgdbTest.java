@@ -50,7 +50,6 @@ class EgdbTest {
         assertEquals(0, problems, report.toString());
     }
 
-    /** Hexagonal boards are larger and slower: a man and a king against a king (and what it leads to). */
     /**
      * A tables folder that cannot be examined was called missing: Files.isDirectory says false
      * for it (an environment review found "no such folder" for a name too long and an unreadable
@@ -62,6 +61,10 @@ class EgdbTest {
         assertTrue(Egdb.noTables(russian, 4, dir.resolve("none")).endsWith(" (no such folder)"));
         Path file = Files.writeString(dir.resolve("a-file"), "x");
         assertEquals("no tables of russian up to 4 pieces in " + file + " (not a folder)", Egdb.noTables(russian, 4, file));
+        Path inside = Files.createDirectories(dir.resolve("tables"));
+        Files.writeString(inside.resolve("russian"), "x");
+        assertEquals("no tables of russian up to 4 pieces in " + inside + " (not a folder: " + inside.resolve("russian") + ")",
+                Egdb.noTables(russian, 4, inside));
         assertTrue(Egdb.noTables(russian, 4, file.resolve("egdb")).endsWith(" (Not a directory)"), Egdb.noTables(russian, 4, file.resolve("egdb")));
         Path tooLong = dir.resolve("t".repeat(300));
         assertTrue(Egdb.noTables(russian, 4, tooLong).endsWith(" (File name too long)"), Egdb.noTables(russian, 4, tooLong));
@@ -69,6 +72,7 @@ class EgdbTest {
         assertEquals("no tables of russian up to 4 pieces in " + dir.resolve("empty"), Egdb.noTables(russian, 4, dir.resolve("empty")));
     }
 
+    /** Hexagonal boards are larger and slower: a man and a king against a king (and what it leads to). */
     @Test
     void hexagonalTablesVerify() throws IOException {
         Rules rules = Variants.HEXAGONAL;

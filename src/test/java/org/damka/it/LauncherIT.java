@@ -120,9 +120,11 @@ class LauncherIT {
     void aPathWithJavaOnly(@TempDir Path dir) throws Exception {
         Path bin = Files.createDirectories(dir.resolve("bin"));
         Files.createSymbolicLink(bin.resolve("java"), Path.of(JarProcess.javaBinary()));
-        Run r = run(List.of("/bin/sh", launcher().toString(), "--version"), dir, "", "",
-                java.util.Map.of("PATH", bin.toString(), "JAVA_HOME", ""));
-        assertEquals(0, r.exit(), r.out() + r.err());
-        assertTrue(r.out().startsWith("damka "), r.out());
+        Path link = Files.createSymbolicLink(dir.resolve("damka"), launcher());
+        for (String path : List.of(launcher().toString(), link.toString())) { // a link needs readlink: found in /bin or /usr/bin
+            Run r = run(List.of("/bin/sh", path, "--version"), dir, "", "", java.util.Map.of("PATH", bin.toString(), "JAVA_HOME", ""));
+            assertEquals(0, r.exit(), path + ": " + r.out() + r.err());
+            assertTrue(r.out().startsWith("damka "), path + ": " + r.out());
+        }
     }
 }
