@@ -27,7 +27,7 @@ public final class Evaluations {
      * (100 ms a move, bench/RESULTS.md, "learned vs classic evaluation"): {@code auto} plays
      * {@code learned} there and {@code classic} elsewhere.
      */
-    public static final Set<String> LEARNED_BY_DEFAULT = Set.of("russian", "brazilian", "international", "english");
+    public static final Set<String> LEARNED_BY_DEFAULT = Set.of("russian", "brazilian", "international", "english", "hexagonal");
 
     /** The evaluation a name stands for in a variant: {@code auto} resolved, other names canonical. */
     public static String resolve(Rules rules, String name) {
