@@ -22,16 +22,12 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(120)
 class CliIT {
-    private record Run(int code, String out, String err) { }
-
-    private static Run run(String... args) throws IOException, InterruptedException {
+    /** The jar with these arguments, run to its end; its output stripped. */
+    private static JarProcess.Finished run(String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(JarProcess.javaBinary(), "-jar", JarProcess.jar().toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        p.getOutputStream().close();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), String.join(" ", args));
-        return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip(),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip());
+        JarProcess.Finished f = JarProcess.runToEnd(new ProcessBuilder(cmd), "");
+        return new JarProcess.Finished(f.exit(), f.out().strip(), f.err().strip());
     }
 
     /** A perft written to a full disk ended with success and an empty file: System.out keeps its errors. */
@@ -91,12 +87,10 @@ class CliIT {
                 "match: cannot write --pdn m.pdn: a file made here cannot be written (is the umask 777?)"},
             {"train sp.txt --out w.weights", "train: cannot write --out w.weights: a file made here cannot be written (is the umask 777?)"}};
         for (String[] run : runs) {
-            Process p = new ProcessBuilder("sh", "-c", "cd \"$0\" && umask 777 && exec " + asNobody + damka + " " + run[0], dir.toString())
-                    .redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), run[0]);
-            assertEquals(run[1], new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip(), run[0]);
-            assertEquals(2, p.exitValue(), run[0]);
+            JarProcess.Finished f = JarProcess.runToEnd(new ProcessBuilder("sh", "-c", "cd \"$0\" && umask 777 && exec " + asNobody + damka + " " + run[0],
+                    dir.toString()).redirectErrorStream(true), "");
+            assertEquals(run[1], f.out().strip(), run[0]);
+            assertEquals(2, f.exit(), run[0]);
         }
         assertEquals(List.of("damka.jar", "sp.txt"), java.nio.file.Files.list(dir).map(f -> f.getFileName().toString()).sorted().toList(),
                 "nothing left behind");
@@ -107,20 +101,20 @@ class CliIT {
         String version = run("--version").out();
         assertTrue(version.matches("damka \\d+\\.\\d+.*"), version);
         for (String command : List.of("perft", "hub", "dxp", "match", "bench")) {
-            Run r = run(command, "--version");
-            assertEquals(0, r.code(), command);
+            JarProcess.Finished r = run(command, "--version");
+            assertEquals(0, r.exit(), command);
             assertEquals(version, r.out(), command + " --version");
         }
     }
 
     @Test
     void badPositionAndPortInUseAreOneLine() throws Exception {
-        Run perft = run("perft", "--fen", "garbage", "--depth", "2");
-        assertEquals(2, perft.code());
+        JarProcess.Finished perft = run("perft", "--fen", "garbage", "--depth", "2");
+        assertEquals(2, perft.exit());
         assertEquals("perft: bad --fen for russian: position string 'garbage' must have the form <side>:W…:B…, found 1 parts", perft.err());
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Run dxp = run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort());
-            assertEquals(1, dxp.code());
+            JarProcess.Finished dxp = run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort());
+            assertEquals(1, dxp.exit());
             assertEquals("dxp: cannot listen on 127.0.0.1:" + taken.getLocalPort() + ": Address already in use", dxp.err());
             assertFalse(dxp.err().contains("Exception"));
         }

@@ -45,6 +45,42 @@ public final class JarProcess implements AutoCloseable {
         pump(new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)), null, "stderr: ");
     }
 
+    /** A process run to its end: its exit code and all it wrote on stdout and on stderr. */
+    public record Finished(int exit, String out, String err) {
+        /** Both streams, for failure messages and checks over everything said. */
+        public String all() {
+            return out + "\n" + err;
+        }
+    }
+
+    /**
+     * Starts the process, writes input and closes it, and waits for the end (failing after 90 s,
+     * the process killed). Both streams are read while it runs, so a full pipe cannot stall it.
+     */
+    public static Finished runToEnd(ProcessBuilder builder, String input) throws IOException, InterruptedException {
+        Process p = builder.start();
+        try {
+            java.util.concurrent.CompletableFuture<String> out = readAllLater(p.getInputStream());
+            java.util.concurrent.CompletableFuture<String> err = readAllLater(p.getErrorStream());
+            p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
+            p.getOutputStream().close();
+            if (!p.waitFor(90, TimeUnit.SECONDS)) fail("no end within 90 s: " + String.join(" ", builder.command()));
+            return new Finished(p.exitValue(), out.join(), err.join());
+        } finally {
+            p.destroyForcibly();
+        }
+    }
+
+    private static java.util.concurrent.CompletableFuture<String> readAllLater(java.io.InputStream in) {
+        return java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        });
+    }
+
     public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -30,31 +28,25 @@ class LauncherIT {
         return p;
     }
 
-    private record Run(int exit, String out, String err) { }
-
-    private static Run run(List<String> command, Path dir, String input, String javaHome) throws Exception {
+    private static JarProcess.Finished run(List<String> command, Path dir, String input, String javaHome) throws Exception {
         return run(command, dir, input, javaHome, java.util.Map.of());
     }
 
     /** As above with these variables set in the environment (an empty value: unset). */
-    private static Run run(List<String> command, Path dir, String input, String javaHome, java.util.Map<String, String> env) throws Exception {
+    private static JarProcess.Finished run(List<String> command, Path dir, String input, String javaHome, java.util.Map<String, String> env)
+            throws Exception {
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
         if (javaHome != null) pb.environment().put("JAVA_HOME", javaHome);
         env.forEach((k, v) -> {
             if (v.isEmpty()) pb.environment().remove(k); else pb.environment().put(k, v);
         });
-        Process p = pb.start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "the launcher's process ends");
-        return new Run(p.exitValue(), new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return JarProcess.runToEnd(pb, input);
     }
 
     @Test
     void hubFromAShellInAnotherDirectory(@TempDir Path elsewhere) throws Exception {
         String javaHome = System.getProperty("java.home");
-        Run r = run(List.of("/bin/sh", "-c", "\"" + launcher() + "\" hub"), elsewhere, "hub\ninit\nquit\n", javaHome);
+        JarProcess.Finished r = run(List.of("/bin/sh", "-c", "\"" + launcher() + "\" hub"), elsewhere, "hub\ninit\nquit\n", javaHome);
         assertEquals(0, r.exit(), r.err());
         List<String> lines = r.out().lines().toList();
         assertTrue(lines.get(0).startsWith("id name=damka "), r.out());
@@ -65,14 +57,14 @@ class LauncherIT {
     @Test
     void throughASymbolicLink(@TempDir Path dir) throws Exception {
         Path link = Files.createSymbolicLink(dir.resolve("damka"), launcher());
-        Run r = run(List.of(link.toString(), "--version"), dir, "", System.getProperty("java.home"));
+        JarProcess.Finished r = run(List.of(link.toString(), "--version"), dir, "", System.getProperty("java.home"));
         assertEquals(0, r.exit(), r.err());
         assertTrue(r.out().startsWith("damka "), r.out());
     }
 
     @Test
     void aMissingJavaIsSaidPlainly(@TempDir Path dir) throws IOException, Exception {
-        Run r = run(List.of(launcher().toString(), "hub"), dir, "", dir.resolve("no-java").toString());
+        JarProcess.Finished r = run(List.of(launcher().toString(), "hub"), dir, "", dir.resolve("no-java").toString());
         assertEquals(127, r.exit(), r.err());
         assertTrue(r.err().startsWith("damka: cannot run"), r.err());
         assertEquals("", r.out());
@@ -82,7 +74,7 @@ class LauncherIT {
     @Test
     void aCollectorInTheUsersOptionsReplacesOurs(@TempDir Path dir) throws Exception {
         for (String variable : List.of("DAMKA_JAVA_OPTS", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS", "JDK_JAVA_OPTIONS")) {
-            Run r = run(List.of(launcher().toString(), "--version"), dir, "", System.getProperty("java.home"),
+            JarProcess.Finished r = run(List.of(launcher().toString(), "--version"), dir, "", System.getProperty("java.home"),
                     java.util.Map.of(variable, "-Xmx256m -XX:+UseParallelGC"));
             assertEquals(0, r.exit(), variable + ": " + r.out() + r.err());
             assertTrue(r.out().startsWith("damka "), variable + ": " + r.out());
@@ -92,7 +84,7 @@ class LauncherIT {
     /** Java cannot start in a deleted folder (it said so on stdout): the launcher starts it in /. */
     @Test
     void aFolderThatNoLongerExists(@TempDir Path dir) throws Exception {
-        Run r = run(List.of("/bin/sh", "-c", "mkdir \"$1/gone\" && cd \"$1/gone\" && rmdir \"$1/gone\" && exec \"$2\"",
+        JarProcess.Finished r = run(List.of("/bin/sh", "-c", "mkdir \"$1/gone\" && cd \"$1/gone\" && rmdir \"$1/gone\" && exec \"$2\"",
                 "sh", dir.toString(), launcher().toString()), dir, "uci\nquit\n", System.getProperty("java.home"));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().lines().anyMatch("uciok"::equals), r.out());
@@ -109,7 +101,7 @@ class LauncherIT {
         String script = "e=$(printf '\\303\\251'); mkdir -p \"$1/inst$e/bin\" \"$1/r${e}per\""
                 + " && cp \"$2\" \"$1/inst$e/bin/damka\" && ln -s \"$3\" \"$1/inst$e/damka.jar\" && cd \"$1/r${e}per\""
                 + " && LC_ALL=C \"$1/inst$e/bin/damka\" egdb build --pieces 2 && test -d egdb/russian && echo tables-here";
-        Run r = run(List.of("/bin/sh", "-c", script, "sh", dir.toString(), launcher().toString(), JarProcess.jar().toAbsolutePath().toString()),
+        JarProcess.Finished r = run(List.of("/bin/sh", "-c", script, "sh", dir.toString(), launcher().toString(), JarProcess.jar().toAbsolutePath().toString()),
                 dir, "", System.getProperty("java.home"), java.util.Map.of("LANG", "", "LC_CTYPE", ""));
         assertEquals(0, r.exit(), r.out() + r.err());
         assertTrue(r.out().lines().anyMatch("tables-here"::equals), "the tables in the working folder: " + r.out() + r.err());
@@ -122,7 +114,7 @@ class LauncherIT {
         Files.createSymbolicLink(bin.resolve("java"), Path.of(JarProcess.javaBinary()));
         Path link = Files.createSymbolicLink(dir.resolve("damka"), launcher());
         for (String path : List.of(launcher().toString(), link.toString())) { // a link needs readlink: found in /bin or /usr/bin
-            Run r = run(List.of("/bin/sh", path, "--version"), dir, "", "", java.util.Map.of("PATH", bin.toString(), "JAVA_HOME", ""));
+            JarProcess.Finished r = run(List.of("/bin/sh", path, "--version"), dir, "", "", java.util.Map.of("PATH", bin.toString(), "JAVA_HOME", ""));
             assertEquals(0, r.exit(), path + ": " + r.out() + r.err());
             assertTrue(r.out().startsWith("damka "), path + ": " + r.out());
         }

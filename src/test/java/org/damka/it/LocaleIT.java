@@ -3,14 +3,11 @@ package org.damka.it;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -26,29 +23,13 @@ class LocaleIT {
     private static final String[] ARABIC = {"-Duser.language=ar", "-Duser.country=EG"};
     private static final String[] GERMAN = {"-Duser.language=de", "-Duser.country=DE"};
 
-    private record Run(String out, String err) {
-        String all() {
-            return out + "\n" + err;
-        }
-    }
-
-    private static Run run(String[] locale, String input, String... args) throws IOException, InterruptedException {
+    /** The jar with these Java options and arguments, run to its end. */
+    private static JarProcess.Finished run(String[] locale, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(JarProcess.javaBinary()));
         cmd.addAll(List.of(locale));
         cmd.addAll(List.of("-jar", JarProcess.jar().toString()));
         cmd.addAll(List.of(args));
-        Process p = new ProcessBuilder(cmd).start();
-        // Input stays open until the end: at its end a bench would be stopped (protocol.md).
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().flush();
-        boolean ended = p.waitFor(90, TimeUnit.SECONDS);
-        p.getOutputStream().close();
-        if (!ended) {
-            p.destroyForcibly();
-            fail("no end: " + String.join(" ", args));
-        }
-        return new Run(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return JarProcess.runToEnd(new ProcessBuilder(cmd), "");
     }
 
     /** Every character printable ASCII or a line end: no ٣ for 3. */
@@ -88,17 +69,17 @@ class LocaleIT {
     @Test
     void theToolsKeepAsciiDigitsAndADecimalPoint(@TempDir Path dir) throws Exception {
         for (String[] locale : new String[][] {ARABIC, GERMAN}) {
-            Run bench = run(locale, "", "bench", "--variant", "english", "--depth", "3");
+            JarProcess.Finished bench = run(locale, "bench", "--variant", "english", "--depth", "3");
             assertAscii(bench.all());
             assertTrue(bench.out().lines().anyMatch(l -> l.matches("position +1 english +depth +3 nodes +\\d+ time +\\d+ ms .*")), bench.out());
 
             Path tables = dir.resolve(locale[0].substring(locale[0].indexOf('=') + 1));
-            Run egdb = run(locale, "", "egdb", "build", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
+            JarProcess.Finished egdb = run(locale, "egdb", "build", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
             assertAscii(egdb.all());
             assertTrue(egdb.out().matches("(?s).*egdb build russian up to 2 pieces: done in \\d+\\.\\d s.*"), egdb.all());
             assertTrue(egdb.err().lines().anyMatch(l -> l.matches("egdb russian 1/4 .* \\d+\\.\\d s \\(total \\d+ s\\)")), egdb.err());
 
-            Run stats = run(locale, "", "egdb", "stats", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
+            JarProcess.Finished stats = run(locale, "egdb", "stats", "--variant", "russian", "--pieces", "2", "--dir", tables.toString());
             assertAscii(stats.all());
             assertEquals(4, stats.out().lines().filter(l -> l.matches("\\| 1[KM] v 1[KM] \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\| \\d+ \\|")).count(), stats.out());
         }
@@ -108,21 +89,13 @@ class LocaleIT {
      * Runs a shell script under the C locale with $e an accented letter (made by the shell, so
      * this test's JVM never spells it), $1 a folder to work in, $2 java and $3 the jar.
      */
-    private static Run underTheCLocale(Path dir, String script, String input) throws Exception {
+    private static JarProcess.Finished underTheCLocale(Path dir, String script, String input) throws Exception {
         ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", "e=$(printf '\\303\\251'); cd \"$1\" && " + script,
                 "sh", dir.toString(), JarProcess.javaBinary(), JarProcess.jar().toAbsolutePath().toString());
         pb.environment().remove("LANG");
         pb.environment().remove("LC_CTYPE");
         pb.environment().put("LC_ALL", "C");
-        Process p = pb.start();
-        p.getOutputStream().write(input.getBytes(StandardCharsets.UTF_8));
-        p.getOutputStream().close();
-        if (!p.waitFor(60, TimeUnit.SECONDS)) {
-            p.destroyForcibly();
-            fail("no end: " + script);
-        }
-        return new Run(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8),
-                new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8));
+        return JarProcess.runToEnd(pb, input);
     }
 
     private static final String UNSPELT = "cannot be spelt in this locale's character set (ANSI_X3.4-1968): start damka under a UTF-8 locale";
@@ -131,7 +104,7 @@ class LocaleIT {
     @Test
     void anAccentedWorkingFolderUnderTheCLocale(@TempDir Path dir) throws Exception {
         for (String command : List.of("", "hub", "gui --port 0", "perft --depth 2")) {
-            Run r = underTheCLocale(dir, "mkdir -p \"r${e}per\" && cd \"r${e}per\" && \"$2\" -jar \"$3\" " + command + "; echo \"exit $?\"", "uci\n");
+            JarProcess.Finished r = underTheCLocale(dir, "mkdir -p \"r${e}per\" && cd \"r${e}per\" && \"$2\" -jar \"$3\" " + command + "; echo \"exit $?\"", "uci\n");
             assertEquals("exit 1", r.out().strip(), command + ": " + r.all());
             assertTrue(r.err().strip().matches("damka: the current folder .*r\\?+per " + java.util.regex.Pattern.quote(UNSPELT) + ".*"), r.err());
             assertFalse(r.err().strip().contains("\n"), r.err());
@@ -141,10 +114,10 @@ class LocaleIT {
     /** A file named with an accent under the C locale: the reason and the remedy, on the command line and in setoption. */
     @Test
     void anAccentedFileNameUnderTheCLocale(@TempDir Path dir) throws Exception {
-        Run selfplay = underTheCLocale(dir, "\"$2\" -jar \"$3\" selfplay --games 1 --out \"donn${e}es.txt\"; echo \"exit $?\"", "");
+        JarProcess.Finished selfplay = underTheCLocale(dir, "\"$2\" -jar \"$3\" selfplay --games 1 --out \"donn${e}es.txt\"; echo \"exit $?\"", "");
         assertEquals("exit 2", selfplay.out().strip(), selfplay.all());
         assertTrue(selfplay.err().contains("Invalid value for option '--out': 'donn") && selfplay.err().contains(UNSPELT), selfplay.err());
-        Run uci = underTheCLocale(dir, "\"$2\" -jar \"$3\"", "setoption name EGDBPath value tabl\u00e9s\nisready\nquit\n");
+        JarProcess.Finished uci = underTheCLocale(dir, "\"$2\" -jar \"$3\"", "setoption name EGDBPath value tabl\u00e9s\nisready\nquit\n");
         assertTrue(uci.out().lines().anyMatch(l -> l.startsWith("info string error setoption: 'tabl") && l.contains(UNSPELT)), uci.all());
         assertTrue(uci.out().contains("readyok"), uci.all());
     }
