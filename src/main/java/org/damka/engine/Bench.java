@@ -48,13 +48,10 @@ public final class Bench {
     public record Resources(int threads, int hashMb) {
         public static final Resources SIGNATURE = new Resources(1, HASH_MB);
 
+        /** The engine's own limits (and its words for them). */
         public Resources {
-            if (threads < 1 || threads > Engine.MAX_THREADS) {
-                throw new IllegalArgumentException("threads must be 1.." + Engine.MAX_THREADS + ", got " + threads);
-            }
-            if (hashMb < 1 || hashMb > Engine.MAX_HASH_MB) {
-                throw new IllegalArgumentException("hash must be 1.." + Engine.MAX_HASH_MB + " MB, got " + hashMb);
-            }
+            Engine.checkedThreads(threads);
+            Engine.checkedHashMb(hashMb);
         }
     }
 

@@ -160,9 +160,16 @@ public final class Engine {
         this(checkedHashMb(hashMb), false);
     }
 
-    private static int checkedHashMb(int hashMb) {
+    /** The table size in MB if the engine takes it (1..{@link #MAX_HASH_MB}); else the reason, thrown. */
+    public static int checkedHashMb(int hashMb) {
         if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
         return hashMb;
+    }
+
+    /** The number of search threads if the engine takes it (1..{@link #MAX_THREADS}); else the reason, thrown. */
+    public static int checkedThreads(int n) {
+        if (n < 1 || n > MAX_THREADS) throw new IllegalArgumentException("Threads must be 1.." + MAX_THREADS + ", got " + n);
+        return n;
     }
 
     public synchronized Rules rules() { return rules; }
@@ -306,7 +313,7 @@ public final class Engine {
      * and the allocation failed after the old table was let go).
      */
     public synchronized void setHashMb(int mb) {
-        if (mb < 1 || mb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + mb);
+        checkedHashMb(mb);
         requireIdle();
         if (mb == hashMb) return;
         requireRoomFor(mb);
@@ -387,7 +394,7 @@ public final class Engine {
     }
 
     public synchronized void setThreads(int n) {
-        if (n < 1 || n > MAX_THREADS) throw new IllegalArgumentException("Threads must be 1.." + MAX_THREADS + ", got " + n);
+        checkedThreads(n);
         requireIdle();
         threads = n;
     }

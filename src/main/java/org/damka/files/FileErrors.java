@@ -35,9 +35,9 @@ public final class FileErrors {
     /** True if Java can spell this file name in the locale's character set (see {@link #path}). */
     public static boolean nameable(String name) {
         try {
-            Path.of(name);
+            path(name);
             return true;
-        } catch (java.nio.file.InvalidPathException e) {
+        } catch (IllegalArgumentException e) {
             return false;
         }
     }
