@@ -22,6 +22,18 @@ public interface MoveCodec {
      */
     Move parse(Position p, String text);
 
+    /**
+     * The error for a move text given where the side to move has no legal move: the game is over
+     * (who has won, or whether it is drawn, is the game's to say: the rules and the draw counts).
+     */
+    static FenException gameOver(Position p) {
+        String side = p.sideToMove() == Position.WHITE ? "White" : "Black";
+        String opponent = p.sideToMove() == Position.WHITE ? "Black" : "White";
+        String why = p.count(p.sideToMove()) == 0 ? side + " has no pieces"
+                : p.count(p.sideToMove() ^ 1) == 0 ? opponent + " has no pieces" : side + " has no legal move";
+        return new FenException("the game is already over (" + why + ")");
+    }
+
     /** The texts of a line of legal moves played from position start. */
     default List<String> formatLine(Position start, List<Move> line) {
         List<String> out = new ArrayList<>(line.size());

@@ -216,7 +216,7 @@ public final class HubBoard implements MoveCodec {
 
     @Override
     public synchronized Move parse(Position p, String text) {
-        if (generator.generate(p, legal) == 0) throw new FenException("the game is already over (no legal move)");
+        if (generator.generate(p, legal) == 0) throw MoveCodec.gameOver(p);
         return legal.move(parseMove(p, legal, text));
     }
 

@@ -96,6 +96,21 @@ class MoveCodecTest {
         assertTrue(e.getMessage().startsWith("move 3: illegal move 'e3-e5'"), e.getMessage());
         Position over = Fen.parse(r, "W:Wa1:Bb2,c3");
         e = assertThrows(FenException.class, () -> n.parse(over, "a1-b2"));
-        assertTrue(e.getMessage().contains("already over"), e.getMessage());
+        assertEquals("the game is already over (White has no legal move)", e.getMessage());
+    }
+
+    @Test
+    void aMoveAfterTheLastPieceIsTakenSaysSoInBothNotations() {
+        Rules r = Variants.HEXAGONAL; // blocked is a draw here: "no legal move" alone misled
+        Position start = Fen.parse(r, "W:WKk4:Bh4,e5,f8");
+        FenException e = assertThrows(FenException.class,
+                () -> new MoveNotation(r).parseLine(start, List.of("k4:g4:c5:g8", "a1-b1")));
+        assertEquals("move 2: the game is already over (Black has no pieces)", e.getMessage());
+        Rules ru = Variants.RUSSIAN;
+        Position taken = Fen.parse(ru, "W:Wc3:Bd4");
+        HubBoard hub = new HubBoard(ru);
+        String capture = hub.format(taken, new MoveNotation(ru).parse(taken, "c3:e5"));
+        e = assertThrows(FenException.class, () -> hub.parseLine(taken, List.of(capture, "1-5")));
+        assertEquals("move 2: the game is already over (Black has no pieces)", e.getMessage());
     }
 }
