@@ -271,6 +271,12 @@ public final class HubBoard implements MoveCodec {
             all.add(formatMove(p, legal, i));
             if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) sameEnds.add(formatMove(p, legal, i));
         }
+        if (bits.length > 2 && !sameEnds.isEmpty()) {
+            // The squares given fit none of the captures between these ends: wrong, not ambiguous.
+            throw new FenException("illegal move '" + t + "': no capture from " + parts[0].trim() + " to " + parts[1].trim()
+                    + " takes those squares; " + (sameEnds.size() == 1 ? "the one that does: " : "those that do: ")
+                    + String.join(" ", sameEnds));
+        }
         if (sameEnds.size() > 1) {
             throw new FenException("ambiguous move '" + t + "'; give the captured squares of one of: " + String.join(" ", sameEnds));
         }

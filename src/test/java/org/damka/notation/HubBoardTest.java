@@ -100,6 +100,10 @@ class HubBoardTest {
         assertEquals("35x49x17x30x43", b.formatMove(p, l, first));
         FenException e = assertThrows(FenException.class, () -> b.parseMove(p, l, "35x49"));
         assertTrue(e.getMessage().startsWith("ambiguous"), e.getMessage());
+        // A captured square that neither capture takes is a wrong move, not an ambiguous one.
+        e = assertThrows(FenException.class, () -> b.parseMove(p, l, "35x49x11x30x44"));
+        assertEquals("illegal move '35x49x11x30x44': no capture from 35 to 49 takes those squares; "
+                + "those that do: 35x49x17x30x43 35x49x11x30x43", e.getMessage());
     }
 
     @Test
