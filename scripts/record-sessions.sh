@@ -4,6 +4,7 @@
 # script per variant and prints "> sent" / "< received" lines as Markdown.
 #   scripts/record-sessions.sh            print the sessions
 #   scripts/record-sessions.sh --update   replace the sessions at the end of protocol.md
+# RecordedSessionsIT fails when an answer that does not depend on the clock has changed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mvn -q package -DskipTests

@@ -43,6 +43,11 @@ public final class SessionRecorder {
 
     private SessionRecorder() { }
 
+    /** The script of each variant's session, in protocol.md's order. */
+    static Map<String, List<String>> scripts() {
+        return SESSIONS;
+    }
+
     public static void main(String[] args) throws Exception {
         String jar = args.length > 0 ? args[0] : "target/damka.jar";
         for (Map.Entry<String, List<String>> s : SESSIONS.entrySet()) {
