@@ -35,7 +35,7 @@ public final class SessionRecorder {
                 "position startpos moves 32-28 19-23 28x19 14x23",
                 "go ponder wtime 10000 btime 10000 winc 100 binc 100", "sleep 300", "ponderhit", "quit"));
         SESSIONS.put("english", List.of("setoption name UCI_Variant value english", "position startpos moves 9-13 22-18",
-                "go infinite", "sleep 300", "stop", "go depth 3 searchmoves 10-14 11-15", "position fen B:W21-32:B1-12 moves 9-14 23-19 14-18 22-17",
+                "go depth 3 searchmoves 10-14 11-15", "go infinite", "sleep 300", "stop", "position fen B:W21-32:B1-12 moves 9-14 23-19 14-18 22-17",
                 "setoption name Hash value 0", "frobnicate", "quit"));
         SESSIONS.put("hexagonal", List.of("setoption name UCI_Variant value hexagonal", "d", "legalmoves",
                 "go depth 4", "position fen W:Wb2:Ba1,a2,Kk5", "go depth 4", "quit"));
