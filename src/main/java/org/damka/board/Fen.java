@@ -92,6 +92,7 @@ public final class Fen {
             if ((item.charAt(0) == 'K' || item.charAt(0) == 'k') && !isCellName(g, head)) {
                 king = true;
                 item = item.substring(1).trim();
+                if (item.isEmpty()) throw new FenException("a king mark '" + raw.trim() + "' without a square in " + who + "'s list '" + list + "'");
             }
             int dash = item.indexOf('-');
             if (dash > 0 && g.naming() == Geometry.Naming.NUMERIC) {

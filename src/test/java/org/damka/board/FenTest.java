@@ -136,6 +136,9 @@ class FenTest {
         assertBad(h, "W:Wk7:Ba1", "unknown square", "7"); // not a cell, so read as K + "7"
         assertBad(h, "W:Wl1:Ba1", "unknown square 'l1'");
         assertBad(i, "W:W3a:B1", "unknown square '3a'");
+        // a king mark alone ("unknown square ''" before)
+        assertBad(h, "W:Wk:Ba1", "a king mark 'k' without a square in White's list 'k'");
+        assertBad(i, "W:W31,K:B1", "a king mark 'K' without a square in White's list '31,K'");
         // square used twice
         assertBad(i, "W:W31,31:B1", "31", "used twice");
         assertBad(i, "W:W31-35:B33", "33", "used twice", "White and by Black");
