@@ -118,9 +118,6 @@ public final class Egdb {
         return "no tables of " + rules.name() + " up to " + pieces + " pieces in " + dir + (why == null ? "" : " (" + why + ")");
     }
 
-    /** What {@link #unreadable} says of a tables folder that is not there. */
-    public static final String NO_SUCH_FOLDER = "no such folder";
-
     /**
      * Why the tables' folder, or its variant's folder inside, cannot be read ("no such folder",
      * "not a folder", "permission denied", "File name too long"…), or null when both can be read
@@ -137,7 +134,7 @@ public final class Egdb {
                     entries.iterator().hasNext();
                 }
             } catch (java.nio.file.NoSuchFileException e) {
-                return folder == dir ? NO_SUCH_FOLDER : null;
+                return folder == dir ? "no such folder" : null;
             } catch (IOException | java.nio.file.DirectoryIteratorException e) {
                 IOException cause = e instanceof IOException io ? io : ((java.nio.file.DirectoryIteratorException) e).getCause();
                 return FileErrors.describe(folder, cause) + (folder == dir ? "" : " in " + folder);

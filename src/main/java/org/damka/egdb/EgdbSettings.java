@@ -1,5 +1,6 @@
 package org.damka.egdb;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -155,16 +156,13 @@ public final class EgdbSettings {
         if (tables.slices() > 0) {
             found.add(Note.info("EGDB: " + tables.slices() + (tables.slices() == 1 ? " table of " : " tables of ") + rules.name()
                     + " up to " + tables.maxPieces() + " pieces from " + dir));
-        } else if (!tables.leftOutForMemory() && (!dir.equals(DEFAULT_PATH) || defaultFolderUnreadable(rules))) {
+        } else if ((!dir.equals(DEFAULT_PATH) || Files.exists(Path.of(dir)) && Egdb.unreadable(rules, Path.of(dir)) != null)
+                && !tables.leftOutForMemory()) {
+            // The default folder may well be absent; one that is there but cannot be read is said.
+            // (Files.exists first: a default folder whose parent cannot be read is not the user's concern.)
             found.add(Note.trouble("EGDB: " + Egdb.noTables(rules, pieces, Path.of(dir))));
         }
         return new Loaded(tables, found);
-    }
-
-    /** The default folder may well be absent (nothing to say); one that is there but cannot be read is said. */
-    private static boolean defaultFolderUnreadable(Rules rules) {
-        String why = Egdb.unreadable(rules, Path.of(DEFAULT_PATH));
-        return why != null && !why.equals(Egdb.NO_SUCH_FOLDER);
     }
 
     private void adopt(Loaded l) {

@@ -48,10 +48,10 @@ public final class Bench {
     public record Resources(int threads, int hashMb) {
         public static final Resources SIGNATURE = new Resources(1, HASH_MB);
 
-        /** The engine's own limits (and its words for them). */
+        /** The engine's own limits, named as {@code bench}'s flags. */
         public Resources {
-            Engine.checkedThreads(threads);
-            Engine.checkedHashMb(hashMb);
+            Engine.checkedThreads(threads, "--threads");
+            Engine.checkedHashMb(hashMb, "--hash");
         }
     }
 

@@ -157,18 +157,21 @@ public final class Engine {
 
     /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
     public Engine(int hashMb) {
-        this(checkedHashMb(hashMb), false);
+        this(checkedHashMb(hashMb, "Hash"), false);
     }
 
-    /** The table size in MB if the engine takes it (1..{@link #MAX_HASH_MB}); else the reason, thrown. */
-    public static int checkedHashMb(int hashMb) {
-        if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException("Hash must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
+    /**
+     * The table size in MB if the engine takes it (1..{@link #MAX_HASH_MB}); else the reason,
+     * thrown, naming the setting as its user knows it ({@code Hash}, {@code --hash}).
+     */
+    public static int checkedHashMb(int hashMb, String name) {
+        if (hashMb < 1 || hashMb > MAX_HASH_MB) throw new IllegalArgumentException(name + " must be 1.." + MAX_HASH_MB + " MB, got " + hashMb);
         return hashMb;
     }
 
-    /** The number of search threads if the engine takes it (1..{@link #MAX_THREADS}); else the reason, thrown. */
-    public static int checkedThreads(int n) {
-        if (n < 1 || n > MAX_THREADS) throw new IllegalArgumentException("Threads must be 1.." + MAX_THREADS + ", got " + n);
+    /** The number of search threads if the engine takes it (1..{@link #MAX_THREADS}); else the reason, thrown, as above. */
+    public static int checkedThreads(int n, String name) {
+        if (n < 1 || n > MAX_THREADS) throw new IllegalArgumentException(name + " must be 1.." + MAX_THREADS + ", got " + n);
         return n;
     }
 
@@ -313,7 +316,7 @@ public final class Engine {
      * and the allocation failed after the old table was let go).
      */
     public synchronized void setHashMb(int mb) {
-        checkedHashMb(mb);
+        checkedHashMb(mb, "Hash");
         requireIdle();
         if (mb == hashMb) return;
         requireRoomFor(mb);
@@ -394,7 +397,7 @@ public final class Engine {
     }
 
     public synchronized void setThreads(int n) {
-        checkedThreads(n);
+        checkedThreads(n, "Threads");
         requireIdle();
         threads = n;
     }

@@ -191,8 +191,8 @@ class CliTest {
 
     @Test
     void benchRefusesThreadsOrHashOutOfRange() {
-        String[][] cases = {{"--threads", "0", "Threads must be 1..64, got 0"}, {"--threads", "65", "Threads must be 1..64, got 65"},
-            {"--hash", "0", "Hash must be 1..4096 MB, got 0"}, {"--hash", "5000", "Hash must be 1..4096 MB, got 5000"}};
+        String[][] cases = {{"--threads", "0", "--threads must be 1..64, got 0"}, {"--threads", "65", "--threads must be 1..64, got 65"},
+            {"--hash", "0", "--hash must be 1..4096 MB, got 0"}, {"--hash", "5000", "--hash must be 1..4096 MB, got 5000"}};
         for (String[] c : cases) {
             errBytes.reset();
             assertEquals(2, run("bench", c[0], c[1]), c[0] + " " + c[1]);
