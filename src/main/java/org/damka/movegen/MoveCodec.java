@@ -23,14 +23,20 @@ public interface MoveCodec {
     Move parse(Position p, String text);
 
     /**
-     * The error for a move text given where the side to move has no legal move: the game is over
-     * (who has won, or whether it is drawn, is the game's to say: the rules and the draw counts).
+     * True if a move text given in position p ends the game's moves: a side has no pieces (a set-up
+     * position may leave the side not to move without any) or the side to move has no legal move
+     * ({@code legalMoves}, generated from p). Who has won, or whether it is drawn, is the game's to
+     * say: the rules and the draw counts.
      */
+    static boolean gameIsOver(Position p, int legalMoves) {
+        return legalMoves == 0 || p.count(Position.WHITE) == 0 || p.count(Position.BLACK) == 0;
+    }
+
+    /** The error for a move text given where {@link #gameIsOver}: who has no pieces, or no move. */
     static FenException gameOver(Position p) {
-        String side = p.sideToMove() == Position.WHITE ? "White" : "Black";
-        String opponent = p.sideToMove() == Position.WHITE ? "Black" : "White";
-        String why = p.count(p.sideToMove()) == 0 ? side + " has no pieces"
-                : p.count(p.sideToMove() ^ 1) == 0 ? opponent + " has no pieces" : side + " has no legal move";
+        String why = p.count(Position.WHITE) == 0 ? "White has no pieces"
+                : p.count(Position.BLACK) == 0 ? "Black has no pieces"
+                : (p.sideToMove() == Position.WHITE ? "White" : "Black") + " has no legal move";
         return new FenException("the game is already over (" + why + ")");
     }
 

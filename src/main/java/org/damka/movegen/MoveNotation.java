@@ -43,7 +43,7 @@ public final class MoveNotation implements MoveCodec {
 
     @Override
     public synchronized Move parse(Position p, String text) {
-        if (generator.generate(p, legal) == 0) throw MoveCodec.gameOver(p);
+        if (MoveCodec.gameIsOver(p, generator.generate(p, legal))) throw MoveCodec.gameOver(p);
         return legal.move(parse(p, legal, text));
     }
 

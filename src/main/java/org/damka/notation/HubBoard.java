@@ -216,7 +216,7 @@ public final class HubBoard implements MoveCodec {
 
     @Override
     public synchronized Move parse(Position p, String text) {
-        if (generator.generate(p, legal) == 0) throw MoveCodec.gameOver(p);
+        if (MoveCodec.gameIsOver(p, generator.generate(p, legal))) throw MoveCodec.gameOver(p);
         return legal.move(parseMove(p, legal, text));
     }
 
@@ -266,16 +266,19 @@ public final class HubBoard implements MoveCodec {
                 // neither form names a legal move: the error below lists them
             }
         }
-        List<String> all = new ArrayList<>(), sameEnds = new ArrayList<>();
+        List<String> all = new ArrayList<>(), sameEnds = new ArrayList<>(), capturesBetween = new ArrayList<>();
         for (int i = 0; i < legal.size(); i++) {
             all.add(formatMove(p, legal, i));
-            if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) sameEnds.add(formatMove(p, legal, i));
+            if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) {
+                sameEnds.add(formatMove(p, legal, i));
+                if (legal.isCapture(i)) capturesBetween.add(formatMove(p, legal, i));
+            }
         }
-        if (bits.length > 2 && !sameEnds.isEmpty()) {
+        if (bits.length > 2 && !capturesBetween.isEmpty()) {
             // The squares given fit none of the captures between these ends: wrong, not ambiguous.
             throw new FenException("illegal move '" + t + "': no capture from " + parts[0].trim() + " to " + parts[1].trim()
-                    + " takes those squares; " + (sameEnds.size() == 1 ? "the one that does: " : "those that do: ")
-                    + String.join(" ", sameEnds));
+                    + " takes those squares; the captures from " + parts[0].trim() + " to " + parts[1].trim() + ": "
+                    + String.join(" ", capturesBetween));
         }
         if (sameEnds.size() > 1) {
             throw new FenException("ambiguous move '" + t + "'; give the captured squares of one of: " + String.join(" ", sameEnds));

@@ -103,7 +103,11 @@ class HubBoardTest {
         // A captured square that neither capture takes is a wrong move, not an ambiguous one.
         e = assertThrows(FenException.class, () -> b.parseMove(p, l, "35x49x11x30x44"));
         assertEquals("illegal move '35x49x11x30x44': no capture from 35 to 49 takes those squares; "
-                + "those that do: 35x49x17x30x43 35x49x11x30x43", e.getMessage());
+                + "the captures from 35 to 49: 35x49x17x30x43 35x49x11x30x43", e.getMessage());
+        // A quiet move with a square too many is not a capture gone wrong.
+        Position start = Fen.parse(r, r.startFen());
+        e = assertThrows(FenException.class, () -> b.parseMove(start, legal(r, start), "32-28-23"));
+        assertTrue(e.getMessage().startsWith("illegal move '32-28-23'; legal moves: "), e.getMessage());
     }
 
     @Test

@@ -112,5 +112,11 @@ class MoveCodecTest {
         String capture = hub.format(taken, new MoveNotation(ru).parse(taken, "c3:e5"));
         e = assertThrows(FenException.class, () -> hub.parseLine(taken, List.of(capture, "1-5")));
         assertEquals("move 2: the game is already over (Black has no pieces)", e.getMessage());
+        // A set-up position where the side not to move has none: over before its first move.
+        Position setUp = Fen.parse(ru, "W:Wc3:B");
+        e = assertThrows(FenException.class, () -> new MoveNotation(ru).parseLine(setUp, List.of("c3-d4", "d8-c7")));
+        assertEquals("move 1: the game is already over (Black has no pieces)", e.getMessage());
+        e = assertThrows(FenException.class, () -> hub.parse(setUp, "22-18"));
+        assertEquals("the game is already over (Black has no pieces)", e.getMessage());
     }
 }
