@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -61,7 +63,12 @@ public final class SessionRecorder {
     }
 
     static List<String> record(String jar, List<String> script) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("java", "-jar", jar).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+        // In an empty folder of its own: endgame tables in the working folder (EGDBPath's default,
+        // where `damka egdb build` writes) would change the answers.
+        Path folder = Files.createTempDirectory("damka-sessions");
+        String javaCommand = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process p = new ProcessBuilder(javaCommand, "-jar", Path.of(jar).toAbsolutePath().toString())
+                .directory(folder.toFile()).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         LinkedBlockingQueue<String> queue = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
             try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII))) {
@@ -109,6 +116,7 @@ public final class SessionRecorder {
         p.waitFor(10, TimeUnit.SECONDS);
         String l;
         while ((l = queue.poll()) != null) out.add("< " + l);
+        Files.deleteIfExists(folder);
         return out;
     }
 
