@@ -486,12 +486,13 @@ final class Room {
         touch();
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("import is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot import");
-        String t = text == null ? "" : text.trim();
+        String t = text == null ? "" : text.replace("\uFEFF", "").trim();
         if (t.isEmpty()) throw new IllegalArgumentException("nothing to import: paste a position string or a PDN game");
         String fen;
         List<String> moves;
-        // PDN: tags, a move number, or a {comment} before them; a position string starts with its side
-        if (t.startsWith("[") || t.startsWith("{") || t.matches("(?s)^\\d+\\..*")) {
+        // A position string starts with its side and a colon; anything else is PDN: tags, a
+        // comment, numbered moves, or moves alone (a move list pasted from a web page).
+        if (!t.matches("(?s)^[WBwb]\\s*:.*")) {
             List<Pdn.Record> records = Pdn.parse(t);
             if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
             Pdn.Record r = records.get(0);

@@ -18,9 +18,14 @@ import org.damka.rules.Rules;
  * ({@code c3xe5xc7}), as PDN readers expect.
  *
  * <p>Reading is lenient in the ways PDN files in the wild differ: move numbers with one or three
- * dots, glued to the move or not; comments in braces anywhere (kept in order); results written
- * 1-0/0-1/1/2-1/2, the 2-0/0-2/1-1 of draughts federations, or *. Variations in parentheses
- * are skipped. Moves are kept as written: captures with {@code x} or {@code :} both replay.
+ * dots, glued to the move or not, and a lone {@code ...}; comments in braces anywhere (kept in
+ * order) and after {@code ;} to the end of the line; {@code %} lines (escapes) skipped; results
+ * written 1-0/0-1/1/2-1/2, the 2-0/0-2/1-1 of draughts federations, or *. Variations in
+ * parentheses are skipped, and so are annotations: NAGs ({@code $1}) and move marks ({@code !},
+ * {@code ?!}, glued or not). Moves padded to line up their columns ({@code 1- 6}, older Dutch
+ * programs) are joined. A byte-order mark and no-break spaces count as blanks. Moves are kept as
+ * written: captures with {@code x} or {@code :} both replay. A comment left open is an error
+ * (it would swallow the rest of the game in silence).
  */
 public final class Pdn {
     private Pdn() { }
@@ -112,8 +117,14 @@ public final class Pdn {
         int depth = 0; // inside a variation
         while (i < n) {
             char c = text.charAt(i);
-            if (Character.isWhitespace(c)) {
+            if (isBlank(c)) {
                 i++;
+            } else if (c == '%' && (i == 0 || text.charAt(i - 1) == '\n' || text.charAt(i - 1) == '\r')) {
+                i = lineEnd(text, i); // an escape line: for the program that wrote it
+            } else if (c == ';') {
+                int end = lineEnd(text, i);
+                if (depth == 0) comments.add(text.substring(i + 1, end).trim());
+                i = end;
             } else if (c == '[' && depth == 0) {
                 int end = tagEnd(text, i);
                 if (!moves.isEmpty() || !comments.isEmpty()) {
@@ -127,7 +138,7 @@ public final class Pdn {
                 i = end + 1;
             } else if (c == '{') {
                 int end = text.indexOf('}', i);
-                if (end < 0) end = n;
+                if (end < 0) throw new IllegalArgumentException("the comment opened at character " + i + " is not closed");
                 if (depth == 0) comments.add(text.substring(i + 1, end).trim());
                 i = end + 1;
             } else if (c == '(') {
@@ -140,8 +151,16 @@ public final class Pdn {
                 i++; // a stray closing brace, or a bracket inside a variation: no token starts here
             } else {
                 int start = i;
-                while (i < n && !Character.isWhitespace(text.charAt(i)) && "{}()[".indexOf(text.charAt(i)) < 0) i++;
-                String token = text.substring(start, i);
+                i = tokenEnd(text, i);
+                // "1- 6": a move padded to line up its columns goes on after the blanks.
+                while (i < n && "-xX:".indexOf(text.charAt(i - 1)) >= 0) {
+                    int next = i;
+                    while (next < n && (text.charAt(next) == ' ' || text.charAt(next) == '\t')) next++;
+                    if (next == i || next == n || !Character.isLetterOrDigit(text.charAt(next))
+                            || isResult(text.substring(next, tokenEnd(text, next)))) break;
+                    i = tokenEnd(text, next);
+                }
+                String token = text.substring(start, i).replaceAll("[ \t]", "");
                 if (depth > 0) continue;
                 if (isResult(token)) {
                     games.add(new Record(tags, moves, comments, token));
@@ -150,12 +169,28 @@ public final class Pdn {
                     comments = new ArrayList<>();
                     continue;
                 }
-                String move = stripMoveNumber(token);
-                if (!move.isEmpty()) moves.add(move);
+                if (token.matches("\\$\\d*")) continue; // a NAG
+                String move = stripMoveNumber(token).replaceAll("[!?]+$", ""); // "32-28!?": the mark is not the move
+                if (!move.isEmpty() && !move.matches("\\.+")) moves.add(move);
             }
         }
         if (!tags.isEmpty() || !moves.isEmpty()) games.add(new Record(tags, moves, comments, "*"));
         return games;
+    }
+
+    /** Blanks between tokens: white space, no-break spaces, a byte-order mark. */
+    private static boolean isBlank(char c) {
+        return Character.isWhitespace(c) || Character.isSpaceChar(c) || c == '\uFEFF';
+    }
+
+    private static int tokenEnd(String text, int i) {
+        while (i < text.length() && !isBlank(text.charAt(i)) && "{}()[;".indexOf(text.charAt(i)) < 0) i++;
+        return i;
+    }
+
+    private static int lineEnd(String text, int i) {
+        while (i < text.length() && text.charAt(i) != '\n' && text.charAt(i) != '\r') i++;
+        return i;
     }
 
     private static int tagEnd(String text, int open) {

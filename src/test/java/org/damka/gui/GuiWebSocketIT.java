@@ -829,6 +829,23 @@ class GuiWebSocketIT {
     }
 
     /**
+     * A move list alone, or a file that begins with a byte-order mark or an escape line, was read
+     * as a position string ("must have the form <side>:W…:B…", quoting the whole paste).
+     */
+    @Test
+    void aMoveListAloneOrAFileWithAnEscapeLineIsImported() throws Exception {
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"international\"}");
+            c.next("joined");
+            c.next("state");
+            c.send("{\"type\":\"import\",\"text\":\"32-28 19-23 28x19 14x23\"}");
+            assertEquals(4, c.next("state").get("ply").asInt());
+            c.send("{\"type\":\"import\",\"text\":\"\\ufeff% exported\\n[GameType \\\"20\\\"]\\n1. 32-28 $1 19-23! *\"}");
+            assertEquals(2, c.next("state").get("ply").asInt());
+        }
+    }
+
+    /**
      * An analysis that has ended (its time up, or one legal move, which is answered at once) said
      * nothing, so the page showed it as running; it now sends finished.
      */

@@ -96,6 +96,31 @@ class PdnTest {
         assertEquals("z", games.get(2).tag("Event"));
     }
 
+    /** What real files hold (the FMJD PDN test games, lidraughts exports): each was refused or misread. */
+    @Test
+    void readsAnnotationsPaddedMovesEscapesAndOddBlanks() {
+        assertEquals(List.of("32-28", "19-23", "28x19"), Pdn.parse("1. 32-28 $1 19-23 $14 2. 28x19 $ *").get(0).moves());
+        assertEquals(List.of("32-28", "19-23", "28x19", "14x23"),
+                Pdn.parse("1. 32-28! 19-23? 2. 28x19 !? 14x23?! *").get(0).moves());
+        // Columns lined up by padding one-digit squares.
+        assertEquals(List.of("37-32", "1-6", "32x21", "16x27"),
+                Pdn.parse("1. 37-32  1- 6 2. 32x21 16x27 *").get(0).moves());
+        assertEquals(List.of("19-23"), Pdn.parse("[FEN \"B:W31-50:B1-20\"]\n1. ... 19-23 *").get(0).moves());
+        Pdn.Record r = Pdn.parse("% written by a program\n[Event \"e\"]\n1. 32-28 ; a line comment 19-23\n19-23 *").get(0);
+        assertEquals(List.of("32-28", "19-23"), r.moves());
+        assertEquals(List.of("a line comment 19-23"), r.comments());
+        assertEquals("e", r.tag("Event"));
+        assertEquals(List.of("32-28", "19-23"), Pdn.parse("\uFEFF[Event \"e\"]\n1.\u00a032-28\u00a019-23 *").get(0).moves());
+        // A result right after a move that ends in x is not joined to it.
+        assertEquals("2-0", Pdn.parse("1. 32-28 3...x 2-0").get(0).result());
+    }
+
+    @Test
+    void aCommentLeftOpenIsAnError() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Pdn.parse("1. 32-28 {oops 19-23 2. 28x19 *"));
+        assertEquals("the comment opened at character 9 is not closed", e.getMessage());
+    }
+
     @Test
     void malformedTagIsAnError() {
         assertThrows(IllegalArgumentException.class, () -> Pdn.parse("[Event x]\n1. c3-d4 *"));
