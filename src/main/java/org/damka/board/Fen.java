@@ -11,7 +11,8 @@ import org.damka.rules.Rules;
 /**
  * PDN FEN position strings: {@code <side>:W<squares>:B<squares>}, squares separated by commas,
  * {@code K} before a king, ranges such as {@code 31-50} on numeric boards, colour blocks in any
- * order; a colour without pieces may be left out. Parsing checks everything and names the offending part; formatting writes kings first,
+ * order; a colour without pieces may be left out; lidraughts' {@code :H<n>:F<n>} after the pieces
+ * is read past. Parsing checks everything and names the offending part; formatting writes kings first,
  * then men, in notation order, with ranges of men on numeric boards.
  */
 public final class Fen {
@@ -43,6 +44,10 @@ public final class Fen {
         if (t.length() > 2000) throw new FenException("position string too long (" + t.length() + " characters)");
         Geometry g = rules.geometry();
         String[] parts = t.split(":", -1);
+        // lidraughts' counters after the pieces (":H0:F1": reversible plies, move number): read past.
+        int counted = parts.length;
+        while (counted > 1 && parts[counted - 1].trim().matches("[HFhf]\\d{1,6}")) counted--;
+        parts = java.util.Arrays.copyOf(parts, counted);
         // A colour with no pieces may be left out ("W:W28", as in docs/perft.md's rule positions).
         if (parts.length != 2 && parts.length != 3) {
             throw new FenException("position string '" + t + "' must have the form <side>:W…:B…, found "

@@ -101,6 +101,15 @@ class FenTest {
         assertEquals("W:WKk2,f8,f9,f10,k1:BKa2,b3", Fen.format(r, p));
     }
 
+    /** lidraughts writes its halfmove clock and move number after the pieces; they were "5 parts". */
+    @Test
+    void lidraughtsCountersAfterThePiecesAreReadPast() {
+        Rules i = Variants.INTERNATIONAL;
+        assertEquals(Fen.format(i, Fen.parse(i, i.startFen())), Fen.format(i, Fen.parse(i, "W:W31-50:B1-20:H0:F1")));
+        assertEquals(Fen.format(i, Fen.parse(i, "B:W31-50:B1-20")), Fen.format(i, Fen.parse(i, "B:W31-50:B1-20:H12:F30")));
+        assertBad(i, "W:W31-50:B1-20:H0:X1", "must have the form");
+    }
+
     @Test
     void colourBlocksInEitherOrder() {
         for (Rules rules : Variants.all()) {
