@@ -8,6 +8,7 @@ import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.draw.DrawJudge;
 import org.damka.movegen.Move;
+import org.damka.movegen.MoveCodec;
 import org.damka.movegen.MoveGenerator;
 import org.damka.movegen.MoveList;
 import org.damka.movegen.MoveNotation;
@@ -143,21 +144,14 @@ public final class Game {
      */
     public Optional<GameResult> boardResult() {
         Position p = position();
+        String why = MoveCodec.boardEnd(p, generator.generate(p, scratch));
+        if (why == null) return Optional.empty();
         int side = p.sideToMove();
         GameResult.Outcome sideLoses = side == Position.WHITE ? GameResult.Outcome.BLACK_WINS : GameResult.Outcome.WHITE_WINS;
-        String who = side == Position.WHITE ? "White" : "Black";
-        if (p.count(side) == 0) return Optional.of(new GameResult(sideLoses, who + " has no pieces"));
-        // A set-up position may leave the side not to move without pieces: it has lost too.
-        if (p.count(side ^ 1) == 0) {
-            return Optional.of(new GameResult(side == Position.WHITE ? GameResult.Outcome.WHITE_WINS
-                    : GameResult.Outcome.BLACK_WINS, (side == Position.WHITE ? "Black" : "White") + " has no pieces"));
-        }
-        if (generator.generate(p, scratch) == 0) {
-            return Optional.of(rules.noMoveLoses()
-                    ? new GameResult(sideLoses, who + " has no legal move")
-                    : new GameResult(GameResult.Outcome.DRAW, who + " has no legal move"));
-        }
-        return Optional.empty();
+        GameResult.Outcome sideWins = side == Position.WHITE ? GameResult.Outcome.WHITE_WINS : GameResult.Outcome.BLACK_WINS;
+        if (p.count(side) > 0 && p.count(side ^ 1) == 0) return Optional.of(new GameResult(sideWins, why));
+        boolean blocked = p.count(side) > 0;
+        return Optional.of(new GameResult(blocked && !rules.noMoveLoses() ? GameResult.Outcome.DRAW : sideLoses, why));
     }
 
     /** The draw rule that applies to the current position, if any. */

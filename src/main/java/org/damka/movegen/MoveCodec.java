@@ -23,21 +23,18 @@ public interface MoveCodec {
     Move parse(Position p, String text);
 
     /**
-     * True if a move text given in position p ends the game's moves: a side has no pieces (a set-up
-     * position may leave the side not to move without any) or the side to move has no legal move
-     * ({@code legalMoves}, generated from p). Who has won, or whether it is drawn, is the game's to
-     * say: the rules and the draw counts.
+     * Why the board alone has ended the game in position p, or null if it has not: the side to
+     * move has no pieces, the other side has none (a set-up position may leave it so), or the side
+     * to move has no legal move ({@code legalMoves}, generated from p). Who has won, or whether it
+     * is drawn, is the game's to say ({@code Game.boardResult}); a move text given here is refused
+     * with this reason.
      */
-    static boolean gameIsOver(Position p, int legalMoves) {
-        return legalMoves == 0 || p.count(Position.WHITE) == 0 || p.count(Position.BLACK) == 0;
-    }
-
-    /** The error for a move text given where {@link #gameIsOver}: who has no pieces, or no move. */
-    static FenException gameOver(Position p) {
-        String why = p.count(Position.WHITE) == 0 ? "White has no pieces"
-                : p.count(Position.BLACK) == 0 ? "Black has no pieces"
-                : (p.sideToMove() == Position.WHITE ? "White" : "Black") + " has no legal move";
-        return new FenException("the game is already over (" + why + ")");
+    static String boardEnd(Position p, int legalMoves) {
+        int side = p.sideToMove();
+        String who = side == Position.WHITE ? "White" : "Black";
+        if (p.count(side) == 0) return who + " has no pieces";
+        if (p.count(side ^ 1) == 0) return (side == Position.WHITE ? "Black" : "White") + " has no pieces";
+        return legalMoves == 0 ? who + " has no legal move" : null;
     }
 
     /** The texts of a line of legal moves played from position start. */

@@ -43,7 +43,8 @@ public final class MoveNotation implements MoveCodec {
 
     @Override
     public synchronized Move parse(Position p, String text) {
-        if (MoveCodec.gameIsOver(p, generator.generate(p, legal))) throw MoveCodec.gameOver(p);
+        String over = MoveCodec.boardEnd(p, generator.generate(p, legal));
+        if (over != null) throw new FenException("the game is already over (" + over + ")");
         return legal.move(parse(p, legal, text));
     }
 

@@ -216,7 +216,8 @@ public final class HubBoard implements MoveCodec {
 
     @Override
     public synchronized Move parse(Position p, String text) {
-        if (MoveCodec.gameIsOver(p, generator.generate(p, legal))) throw MoveCodec.gameOver(p);
+        String over = MoveCodec.boardEnd(p, generator.generate(p, legal));
+        if (over != null) throw new FenException("the game is already over (" + over + ")");
         return legal.move(parseMove(p, legal, text));
     }
 
@@ -268,10 +269,11 @@ public final class HubBoard implements MoveCodec {
         }
         List<String> all = new ArrayList<>(), sameEnds = new ArrayList<>(), capturesBetween = new ArrayList<>();
         for (int i = 0; i < legal.size(); i++) {
-            all.add(formatMove(p, legal, i));
+            String move = formatMove(p, legal, i);
+            all.add(move);
             if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) {
-                sameEnds.add(formatMove(p, legal, i));
-                if (legal.isCapture(i)) capturesBetween.add(formatMove(p, legal, i));
+                sameEnds.add(move);
+                if (legal.isCapture(i)) capturesBetween.add(move);
             }
         }
         if (bits.length > 2 && !capturesBetween.isEmpty()) {
