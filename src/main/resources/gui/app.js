@@ -53,6 +53,8 @@
     send({ type: 'join', room: room, token: token || undefined, seat: seat, name: myName() });
   }
   function send(msg) {
+    // what an import left out stays shown until the player's next request that changes the game
+    if (!['ping', 'export', 'analyse'].includes(msg.type)) app.importNote = null;
     if (app.ws && app.ws.readyState === WebSocket.OPEN) app.ws.send(JSON.stringify(msg));
     else app.queue.push(msg);
   }
@@ -64,6 +66,10 @@
       case 'state': showState(msg); break;
       case 'analysis': showAnalysis(msg); break;
       case 'pdn': $('io').value = msg.text; break;
+      case 'imported':
+        app.importNote = msg.note ? 'Imported; ' + msg.note : null;
+        if (app.importNote) $('message').textContent = app.importNote;
+        break;
       case 'error':
         $('message').textContent = msg.message;
         $('lobby-message').textContent = msg.message;
@@ -333,7 +339,7 @@
       app.selected = null;
       hideChooser();
     }
-    if (!samePosition) { $('message').textContent = app.swapNotice || ''; app.swapNotice = null; }
+    if (!samePosition) { $('message').textContent = app.swapNotice || app.importNote || ''; app.swapNotice = null; }
     app.animation = null;
     app.animating = 0;
     if (prev && s.ply === prev.ply + 1 && s.last && prev.fen !== s.fen) animate(prev, s);

@@ -104,7 +104,18 @@ public final class Client implements Session.Listener.AutoDemanding {
             case "resign" -> inRoom(Room::resign);
             case "claim" -> inRoom(Room::claim);
             case "draw" -> { boolean accept = drawAnswer(request); inRoom((r, s) -> r.draw(s, accept)); }
-            case "import" -> { String text = text(request, "text"); inRoom((r, s) -> r.load(s, text)); }
+            case "import" -> {
+                String text = text(request, "text");
+                Room r = inRoom();
+                String note;
+                synchronized (r) {
+                    note = r.load(seat, text);
+                }
+                ObjectNode m = MAPPER.createObjectNode();
+                m.put("type", "imported");
+                if (note != null) m.put("note", note);
+                send(m.toString());
+            }
             case "export" -> {
                 ObjectNode m = MAPPER.createObjectNode();
                 m.put("type", "pdn");

@@ -481,8 +481,12 @@ final class Room {
         newGameBy = -1;
     }
 
-    /** Sets up a position string or a PDN game (moves replayed by the rules core). */
-    synchronized void load(int seat, String text) {
+    /**
+     * Sets up a position string or a PDN game (moves replayed by the rules core). Returns what the
+     * importer should know about what was left out (the other games of a paste, moves after the
+     * game's end), or null.
+     */
+    synchronized String load(int seat, String text) {
         touch();
         if (mode == Mode.ONLINE) throw new IllegalArgumentException("import is not available in an online game");
         if (seat == SPECTATOR) throw new IllegalArgumentException("spectators cannot import");
@@ -490,12 +494,18 @@ final class Room {
         if (t.isEmpty()) throw new IllegalArgumentException("nothing to import: paste a position string or a PDN game");
         String fen;
         List<String> moves;
+        List<String> notes = new java.util.ArrayList<>();
         // A position string starts with its side and a colon; anything else is PDN: tags, a
         // comment, numbered moves, or moves alone (a move list pasted from a web page).
         if (!t.matches("(?s)^[WBwb]\\s*:.*")) {
             List<Pdn.Record> records = Pdn.parse(t);
             if (records.isEmpty()) throw new IllegalArgumentException("no game found in the PDN text");
             Pdn.Record r = records.get(0);
+            if (records.size() > 1) {
+                String white = r.tag("White"), black = r.tag("Black");
+                notes.add("the text holds " + records.size() + " games: imported the first"
+                        + (white == null || black == null ? "" : " (" + Client.abbreviate(white) + " – " + Client.abbreviate(black) + ")"));
+            }
             String type = r.tag("GameType");
             // GameType is "number" or "number,board details"; "," alone split into no fields at all
             String number = type == null ? null : type.split(",", -1)[0].trim();
@@ -511,7 +521,12 @@ final class Room {
         }
         Game g = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
         for (int i = 0; i < moves.size(); i++) {
-            if (g.result().isPresent()) break;
+            if (g.result().isPresent()) {
+                // damka's draw rules (or the game's end) came first: the rest cannot be played
+                notes.add((i + 1 == moves.size() ? "move " + (i + 1) + " was" : "moves " + (i + 1) + "–" + moves.size() + " were")
+                        + " not played: the game was over after move " + i + " (" + g.result().get().reason() + ")");
+                break;
+            }
             try {
                 g.play(moves.get(i));
             } catch (IllegalArgumentException e) {
@@ -522,6 +537,7 @@ final class Room {
         setGame(g);
         if (clock != null) clock.reset();
         changed();
+        return notes.isEmpty() ? null : String.join("; ", notes);
     }
 
     /** The game as PDN. */

@@ -89,6 +89,28 @@ class FenTest {
         assertEquals(Position.BLACK, p.sideAt(g.bit(g.parseCell("f6"))));
     }
 
+    /**
+     * Russian PDN files from numeric programs give their FEN tags in numbers (a real one: the
+     * 1950 USSR championship, "W:W29,30,31,32,25,...:B9,...,4."). The numbering is the numeric
+     * boards' of rules.md, 1 at the top left of White's view: b8 = 1, h8 = 4, a1 = 29, g1 = 32.
+     */
+    @Test
+    void numberedSquaresOnAlgebraicBoards() {
+        for (Rules r : new Rules[] {Variants.RUSSIAN, Variants.BRAZILIAN}) {
+            Position start = Fen.parse(r, r.startFen());
+            assertEquals(start, Fen.parse(r, "W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4."));
+            assertEquals(start, Fen.parse(r, "W:W21-32:B1-12"));
+        }
+        Rules r = Variants.RUSSIAN;
+        assertEquals(Fen.parse(r, "B:Wa1,Kg1:Bb8,Kh8"), Fen.parse(r, "B:W29,K32:B1,K4"));
+        assertEquals(Fen.parse(r, "W:Wc3,e3:Bd6"), Fen.parse(r, "W:Wc3,23:B10")); // mixed forms
+        assertBad(r, "W:W33:B1", "unknown square '33'");
+        assertBad(r, "W:W0:B1", "unknown square '0'");
+        assertBad(r, "W:W21-20:B1", "runs backward");
+        assertBad(r, "W:W22:B22", "used twice");
+        assertBad(Variants.HEXAGONAL, "W:W12:Ba1", "unknown square '12'"); // the hexagon has no numbers
+    }
+
     @Test
     void hexagonalCellForms() {
         Rules r = Variants.HEXAGONAL;

@@ -500,6 +500,11 @@ class GuiBrowserIT {
             b.waitFor(Duration.ofSeconds(10), d -> b.id("message").getText().startsWith("Too long to import"));
             assertEquals(Boolean.TRUE, b.js("return window.socketBefore === window.damka.ws && window.damka.ws.readyState === 1;"));
             assertEquals(4, b.ply());
+            // two games: the first is imported, and the page says so
+            b.js("document.getElementById('io').value = arguments[0] + '\\n\\n' + arguments[0];", pdn);
+            b.id("import").click();
+            b.waitFor(Duration.ofSeconds(10), d -> b.id("message").getText().startsWith("Imported; the text holds 2 games: imported the first"));
+            assertEquals(4, b.ply());
 
             b.js("document.getElementById('analysis-panel').open = true;");
             b.select("lines", "2");

@@ -815,6 +815,47 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * A paste of a whole file imported its first game without a word, and moves after the game
+     * ended by damka's draw rules were dropped silently. The first two games of a real russian
+     * file (the 1950 USSR championship, CRLF, Cyrillic names, a FEN tag in numbers ending in ".",
+     * which was refused as "unknown square '29'"); then a repetition played past its third time.
+     */
+    @Test
+    void anImportSaysWhatItLeftOut() throws Exception {
+        String fen = "[FEN \\\"W:W29,30,31,32,25,26,27,28,21,22,23,24:B9,10,11,12,5,6,7,8,1,2,3,4.\\\"]\\r\\n";
+        String file = "[White \\\"Блиндер Б.\\\"]\\r\\n[Black \\\"Миротин Б.\\\"]\\r\\n[Result \\\"1-0\\\"]\\r\\n" + fen
+                + "\\r\\n1. c3-d4 d6-e5 2. b2-c3 e7-d6 3. e3-f4 b6-a5 4. f2-e3 c7-b6 5. c1-b2 b6-c5 \\r\\n"
+                + "6. d4:b6 a5:c7 7. c3-d4 e5:c3 8. b2:d4 d6-c5 9. d4:b6 a7:c5 10. d2-c3 f8-e7 \\r\\n"
+                + "11. c3-d4 c7-b6 12. a1-b2 e7-d6 13. b2-c3 b6-a5 14. d4:b6 a5:c7 15. e1-d2 \\r\\n"
+                + "d6-c5 16. c3-b4 c7-d6 17. d2-c3 b8-a7 18. g3-h4 d6-e5 19. f4:d6 c5:e7 \\r\\n"
+                + "20. h2-g3 e7-d6 21. b4-a5 f6-e5 22. a3-b4 g7-f6 23. c3-d4 e5:c3 24. b4:d2 \\r\\n"
+                + "f6-e5 25. g1-h2 a7-b6 26. a5:c7 d8:b6 27. g3-f4 e5:g3 28. h2:f4 d6-c5 \\r\\n"
+                + "29. d2-c3 b6-a5 30. e3-d4 c5:g5 31. h4:f6   1-0\\r\\n\\r\\n"
+                + "[White \\\"Коршунов Д.\\\"]\\r\\n[Black \\\"Коган М\\\"]\\r\\n[Result \\\"1/2-1/2\\\"]\\r\\n" + fen
+                + "\\r\\n1. c3-b4 f6-e5 2. e3-f4 b6-a5 3. f2-e3 a5:c3 4. b2:f6 e7:g5 1/2-1/2\\r\\n";
+        try (WsClient c = new WsClient(server.uri())) {
+            c.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+            c.next("joined");
+            c.next("state");
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", file);
+            JsonNode state = c.next("state");
+            assertEquals(61, state.get("ply").asInt(), state.toString());
+            assertEquals("h4:f6", state.get("moves").get(60).asText());
+            assertEquals("the text holds 2 games: imported the first (Блиндер Б. – Миротин Б.)", c.next("imported").get("note").asText());
+
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", "[FEN \\\"W:WKa1:BKh4\\\"] 1. a1-b2 h4-g5 2. b2-a1 g5-h4 3. a1-b2 h4-g5 4. b2-a1 g5-h4 5. a1-b2 *");
+            state = c.next("state");
+            assertEquals(8, state.get("ply").asInt(), state.toString());
+            assertEquals("1/2-1/2", state.get("result").get("score").asText(), state.toString());
+            assertEquals("move 9 was not played: the game was over after move 8 (threefold repetition)", c.next("imported").get("note").asText());
+
+            c.send("{\"type\":\"import\",\"text\":\"1. c3-d4 f6-e5 *\"}");
+            c.next("state");
+            assertFalse(c.next("imported").has("note")); // nothing left out
+        }
+    }
+
     /** A PDN game without tags that begins with a comment was read as a position string and refused. */
     @Test
     void aPdnGameBeginningWithACommentIsImported() throws Exception {
