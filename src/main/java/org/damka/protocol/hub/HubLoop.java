@@ -333,6 +333,13 @@ public final class HubLoop {
             send("done");
             return;
         }
+        if (engine.game().boardResult().isPresent()) {
+            // A side without pieces (a set-up board may leave it so, and the side to move may have
+            // moves): the game is over, as when the side to move has no move. No search, no move.
+            resetLevel();
+            send("done");
+            return;
+        }
         boolean ponder = line.has("ponder");
         boolean analyze = line.has("analyze");
         boolean timed = levelTimeMs != NO_CLOCK;

@@ -351,6 +351,23 @@ class HubLoopTest {
         assertTrue(out.stream().noneMatch(l -> l.startsWith("error")), out.toString());
         assertTrue(out.stream().anyMatch(l -> l.startsWith("done move=")), out.toString());
     }
+    /**
+     * A board with no Black pieces and White to move (a king on b8, pydraughts' board order):
+     * the game is over, but go searched and played 29-25; with Black to move it answered a bare
+     * done. Both are now a bare done, with no info line.
+     */
+    @Test
+    void aBoardWhereASideHasNoPiecesIsAnsweredWithABareDone() throws Exception {
+        for (String side : new String[] {"W", "B"}) {
+            List<String> out = run(null, String.join("\n",
+                    "set-param name=variant value=russian",
+                    "pos pos=" + side + "W" + "e".repeat(31),
+                    "level depth=3",
+                    "go think", ""));
+            assertEquals(List.of("done"), out.stream().filter(l -> !l.isEmpty()).toList(), side + " to move: " + out);
+        }
+    }
+
     /** A pos line too long to read leaves no position to search, as a refused pos does. */
     @Test
     void aPosTooLongToReadLeavesNoPositionToSearch() throws Exception {
