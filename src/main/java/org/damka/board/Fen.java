@@ -100,6 +100,7 @@ public final class Fen {
                 if (item.isEmpty()) throw new FenException("a king mark '" + raw.trim() + "' without a square in " + who + "'s list '" + list + "'");
             }
             int dash = item.indexOf('-');
+            // ranges of numbers; on algebraic boards too, where a square may be given by its number
             if (dash > 0 && (g.naming() == Geometry.Naming.NUMERIC || isNumber(item.substring(0, dash)) && isNumber(item.substring(dash + 1)))) {
                 int a = cellOf(g, item.substring(0, dash), who);
                 int b = cellOf(g, item.substring(dash + 1), who);
@@ -117,24 +118,12 @@ public final class Fen {
 
     private static int cellOf(Geometry g, String name, String who) {
         int c = g.parseCell(name);
-        if (c < 0 && g.naming() == Geometry.Naming.ALGEBRAIC) c = numberedCell(g, name);
         if (c < 0) throw new FenException("unknown square '" + name.trim() + "' in " + who + "'s pieces");
         return c;
     }
 
     private static boolean isNumber(String s) {
         return s.trim().matches("\\d{1,3}");
-    }
-
-    /**
-     * A square of an algebraic board given by its number, as PDN files of russian games from
-     * numeric programs write their FEN tags: the numbering of numeric boards, 1 at the top left of
-     * White's view, row by row (on 8x8: b8 = 1, a1 = 29, h8 = 4; rules.md); -1 if there is none.
-     */
-    private static int numberedCell(Geometry g, String name) {
-        if (!isNumber(name)) return -1;
-        int n = Integer.parseInt(name.trim());
-        return n >= 1 && n <= g.cells() ? n - 1 : -1;
     }
 
     private static void place(Rules rules, Position p, int[] owner, int colour, boolean king, int cell, String who) {

@@ -77,7 +77,8 @@ public final class MoveNotation implements MoveCodec {
         String t = text == null ? "" : text.trim();
         if (t.isEmpty()) throw new FenException("empty move");
         if (t.length() > 400) throw new FenException("move text too long (" + t.length() + " characters)");
-        String[] parts = t.split("[-x:X]", -1);
+        // also the dashes and the multiplication sign of printed notation (c3–d4, c3—d4, d4×f6)
+        String[] parts = t.split("[-x:X\u2010\u2011\u2012\u2013\u2014\u2212\u00d7]", -1);
         if (parts.length < 2) throw new FenException("move '" + t + "' needs at least two squares (from-to)");
         int[] bits = new int[parts.length];
         for (int k = 0; k < parts.length; k++) {

@@ -202,14 +202,18 @@ public final class Geometry {
     public char captureSeparator() { return naming == Naming.NUMERIC ? 'x' : ':'; }
 
     /**
-     * Parses a cell name ("32", "c3", "f8", "F8", "f.8", "F 8"), or returns -1.
+     * Parses a cell name ("32", "c3", "f8", "F8", "f.8", "F 8"), or returns -1. On algebraic
+     * boards a square may also be given by its number as on numeric boards, 1 at the top left of
+     * White's view, row by row (b8 = 1, a1 = 29 on 8x8), as russian PDN files from numeric
+     * programs write their positions and moves.
      */
     public int parseCell(String text) {
         String t = text.trim().toLowerCase(Locale.ROOT);
         if (naming == Naming.HEXAGONAL) t = t.replace(".", "").replace(" ", "");
         Integer c = cellByName.get(t);
-        if (c == null && naming == Naming.NUMERIC && t.matches("0+[1-9][0-9]*")) {
-            c = cellByName.get(t.replaceFirst("^0+", ""));
+        if (c == null && naming != Naming.HEXAGONAL && t.matches("0*[1-9][0-9]{0,2}")) {
+            int n = Integer.parseInt(t);
+            c = n <= cells ? n - 1 : null; // numeric boards' names are these numbers too
         }
         return c == null ? -1 : c;
     }

@@ -92,7 +92,7 @@ class FenTest {
     /**
      * Russian PDN files from numeric programs give their FEN tags in numbers (a real one: the
      * 1950 USSR championship, "W:W29,30,31,32,25,...:B9,...,4."). The numbering is the numeric
-     * boards' of rules.md, 1 at the top left of White's view: b8 = 1, h8 = 4, a1 = 29, g1 = 32.
+     * boards' of docs/rules.md, 1 at the top left of White's view: b8 = 1, h8 = 4, a1 = 29, g1 = 32.
      */
     @Test
     void numberedSquaresOnAlgebraicBoards() {

@@ -162,6 +162,16 @@ class GameDrawRulesTest {
                 "long diagonal", "5 moves");
     }
 
+    /** Three men, no king, count too: docs/rules.md, decision 9 (the federation's texts list them). */
+    @Test
+    void threeMenCountAsThreePieces() {
+        drawAt(Variants.RUSSIAN, "W:Wa3,c1,g1:BKh8", 9,
+                (ply, since, before, man, after) -> blackKingOnLongDiagonal(after) || ply % 2 == 0,
+                "long diagonal", "5 moves");
+        drawAt(Variants.BRAZILIAN, "W:Wa3,c1,g1:BKh8", 9, QuietLine.ANY, "three pieces against a lone king", "5 moves");
+        drawAt(Variants.INTERNATIONAL, "W:W36,46,47:BK4", 9, QuietLine.ANY, "three pieces against a lone king", "5 moves");
+    }
+
     @Test
     void russianThreePiecesAgainstKingOffTheLongDiagonalGoOn() {
         // Same material, but the lone king keeps off the long diagonal: no draw by move 5 (or 7).

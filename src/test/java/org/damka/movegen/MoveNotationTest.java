@@ -112,6 +112,35 @@ class MoveNotationTest {
         assertEquals("13x35x44x6", notation.format(p, list, b));
     }
 
+    /**
+     * Printed russian notation writes dashes and the multiplication sign (c3\u2013d4, c3\u2014d4,
+     * d4\u00d7f6), and numeric programs number the squares (22-18 is c3-d4: 1 at the top left of
+     * White's view, the numbering of the FEN tags of a real russian file, FenTest). Both were refused
+     * ("needs at least two squares", "unknown square '22'").
+     */
+    @Test
+    void printedDashesAndNumberedSquaresOnAlgebraicBoards() {
+        Rules rules = Variants.RUSSIAN;
+        Position p = Fen.parse(rules, "W:Wc3,d4:Be5,a7");
+        MoveList list = new MoveList();
+        MoveGenerator.create(rules).generate(p, list);
+        MoveNotation notation = new MoveNotation(rules);
+        int capture = notation.parse(p, list, "d4:f6");
+        assertEquals(capture, notation.parse(p, list, "d4\u00d7f6"));
+        assertEquals(capture, notation.parse(p, list, "18x11")); // d4 = 18, f6 = 11
+        assertEquals(capture, notation.parse(p, list, "18:11"));
+        Position start = Fen.parse(rules, rules.startFen());
+        MoveList first = new MoveList();
+        MoveGenerator.create(rules).generate(start, first);
+        int c3d4 = notation.parse(start, first, "c3-d4");
+        for (String text : new String[] {"c3\u2013d4", "c3\u2014d4", "c3\u2212d4", "22-18", "C3-18"}) {
+            assertEquals(c3d4, notation.parse(start, first, text), text);
+        }
+        assertEquals("c3-d4", notation.format(start, first, c3d4)); // written with letters
+        FenException e = assertThrows(FenException.class, () -> notation.parse(start, first, "22-33"));
+        assertTrue(e.getMessage().contains("unknown square '33'"), e.getMessage());
+    }
+
     @Test
     void badMoves() {
         Rules rules = Variants.INTERNATIONAL;
