@@ -478,7 +478,7 @@
     if (a.finished) {
       const d = document.createElement('div');
       d.className = 'finished';
-      d.textContent = '(done for this position; it goes on after the next move)';
+      d.textContent = app.state.result ? '(the game is over: nothing to analyse)' : '(done for this position; it goes on after the next move)';
       out.appendChild(d);
       return;
     }

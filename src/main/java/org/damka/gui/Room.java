@@ -520,17 +520,22 @@ final class Room {
             moves = List.of();
         }
         Game g = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
+        int startSide = g.position().sideToMove();
         for (int i = 0; i < moves.size(); i++) {
+            // moves named as the PDN numbers them ("5." White's, "4..." Black's), not by plies
+            String number = Pdn.moveNumber(i, rules.firstSide(), startSide);
             if (g.result().isPresent()) {
                 // damka's draw rules (or the game's end) came first: the rest cannot be played
-                notes.add((i + 1 == moves.size() ? "move " + (i + 1) + " was" : "moves " + (i + 1) + "–" + moves.size() + " were")
-                        + " not played: the game was over after move " + i + " (" + g.result().get().reason() + ")");
+                int left = moves.size() - i;
+                notes.add("not played: " + (left == 1 ? "" : left + " moves from ") + number + " " + moves.get(i) + (left == 1 ? "" : " on")
+                        + " (the game was over " + (i == 0 ? "at its start" : "after " + Pdn.moveNumber(i - 1, rules.firstSide(), startSide)
+                        + " " + moves.get(i - 1)) + ": " + g.result().get().reason() + ")");
                 break;
             }
             try {
                 g.play(moves.get(i));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("move " + (i + 1) + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("at " + number + " " + Client.abbreviate(moves.get(i)) + ": " + e.getMessage(), e);
             }
         }
         startFen = fen == null ? null : Fen.format(rules, g.startPosition());
@@ -596,6 +601,8 @@ final class Room {
             submitAnalysis();
         }
         broadcast(state());
+        // a finished game has nothing to analyse: say so at once (the page waited for lines)
+        if (over && analysisLines > 0) broadcast(analysisFinished());
     }
 
     /**

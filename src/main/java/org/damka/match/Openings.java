@@ -19,7 +19,8 @@ import org.damka.game.Game;
 import org.damka.rules.Rules;
 
 /**
- * Opening sets. A set is text with one opening per line: a position string ({@code W:W…:B…})
+ * Opening sets. A set is text with one opening per line: a position string ({@code W:W…:B…},
+ * also quoted or as a PDN tag {@code [FEN "W:W…:B…"]})
  * or a move list from the variant's start (move numbers allowed: {@code 1. c3-d4 f6-g5}).
  * Blank lines and lines starting with {@code #} are skipped. Every opening is checked by the
  * rules core when it is read; a bad line is an error that names the line.
@@ -30,7 +31,8 @@ import org.damka.rules.Rules;
 public final class Openings {
     private Openings() { }
 
-    private static final Pattern POSITION = Pattern.compile("^[WBwb]\\s*:.*");
+    /** A position string, also in quotes or a PDN tag ({@code [FEN "W:…"]}), as {@link Fen} reads it. */
+    private static final Pattern POSITION = Pattern.compile("^(\\[FEN\\s*)?\"?\\s*[WBwb]\\s*:.*");
 
     /** The built-in set of a variant (the start position alone if there is none). */
     public static List<Opening> builtIn(Rules rules) {

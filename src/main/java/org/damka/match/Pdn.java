@@ -67,15 +67,10 @@ public final class Pdn {
         out.append('\n');
         // Units to wrap: a move number and its move stay together ("12. 32-28").
         List<String> units = new ArrayList<>();
-        int number = 1;
-        int side = startSide;
         for (int i = 0; i < moves.size(); i++) {
             String move = pdnMove(moves.get(i));
-            if (side == firstSide) units.add(number + ". " + move);
-            else if (i == 0) units.add(number + "... " + move);
-            else units.add(move);
-            if (side != firstSide) number++;
-            side ^= 1;
+            boolean firstSidesMove = (startSide ^ (i & 1)) == firstSide;
+            units.add(firstSidesMove || i == 0 ? moveNumber(i, firstSide, startSide) + " " + move : move);
         }
         if (comment != null && !comment.isBlank()) units.add("{" + comment.replace('{', '(').replace('}', ')').replace('\n', ' ') + "}");
         units.add(result);
@@ -93,6 +88,16 @@ public final class Pdn {
         }
         out.append("\n\n");
         return out.toString();
+    }
+
+    /**
+     * The number PDN gives the move at {@code ply} (0-based) of a game whose start position has
+     * {@code startSide} to move: {@code 5.} for a move of the side that moves first in the
+     * variant, {@code 4...} for the other side's.
+     */
+    public static String moveNumber(int ply, int firstSide, int startSide) {
+        int fromFirst = ply + (startSide == firstSide ? 0 : 1); // plies since a first side's move 1
+        return (fromFirst / 2 + 1) + (fromFirst % 2 == 0 ? "." : "...");
     }
 
     /**

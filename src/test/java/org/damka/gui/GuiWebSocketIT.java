@@ -848,7 +848,15 @@ class GuiWebSocketIT {
             state = c.next("state");
             assertEquals(8, state.get("ply").asInt(), state.toString());
             assertEquals("1/2-1/2", state.get("result").get("score").asText(), state.toString());
-            assertEquals("move 9 was not played: the game was over after move 8 (threefold repetition)", c.next("imported").get("note").asText());
+            assertEquals("not played: 5. a1-b2 (the game was over after 4... g5-h4: threefold repetition)", c.next("imported").get("note").asText());
+            // named as the PDN numbers them, from a position with Black to move
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", "[FEN \\\"B:WKa1:BKh4\\\"] 1... h4-g5 2. a1-b2 g5-h4 3. b2-a1 h4-g5 4. a1-b2 g5-h4 5. b2-a1 h4-g5 6. a1-b2 *");
+            c.next("state");
+            assertEquals("not played: 2 moves from 5... h4-g5 on (the game was over after 5. b2-a1: threefold repetition)",
+                    c.next("imported").get("note").asText());
+            c.send("{\"type\":\"import\",\"text\":\"%s\"}", "[FEN \\\"B:WKa1:BKh4\\\"] 1... h4-g5 2. a1-c5 *");
+            String refused = c.next("error").get("message").asText();
+            assertTrue(refused.startsWith("at 2. a1-c5: illegal move 'a1-c5'"), refused);
 
             c.send("{\"type\":\"import\",\"text\":\"1. c3-d4 f6-e5 *\"}");
             c.next("state");
@@ -903,6 +911,12 @@ class GuiWebSocketIT {
             do m = c.next("analysis"); while (!m.has("finished"));
             assertTrue(m.get("finished").asBoolean(), m.toString());
             assertEquals(0, m.get("ply").asInt());
+            // a finished game (White has no pieces): nothing came at all
+            c.send("{\"type\":\"import\",\"text\":\"W:W:BKh4\"}");
+            c.next("state");
+            m = c.next("analysis");
+            assertTrue(m.get("finished").asBoolean(), m.toString());
+            assertFalse(m.has("lines"), m.toString());
         }
     }
 

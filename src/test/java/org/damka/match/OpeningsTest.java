@@ -46,6 +46,10 @@ class OpeningsTest {
         assertEquals(List.of(), fen.moves());
         assertEquals(rules.startFen(), fen.fen());
 
+        // as position strings are accepted everywhere: a PDN tag ("move '[FEN' needs at least two squares")
+        assertEquals(rules.startFen(), Openings.parseLine(rules, "[FEN \"W:W21-32:B1-12\"]").fen());
+        assertEquals(rules.startFen(), Openings.parseLine(rules, "\"W:W21-32:B1-12\"").fen());
+
         Opening moves = Openings.parseLine(rules, "1. c3-d4 f6-g5 2.d4-e5 *");
         assertNull(moves.fen());
         assertEquals(List.of("c3-d4", "f6-g5", "d4-e5"), moves.moves());

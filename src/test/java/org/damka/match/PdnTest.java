@@ -35,6 +35,18 @@ class PdnTest {
         assertTrue(text.contains("1. 11-15 22-18 2. 15x22 25x18 0-1"), text);
     }
 
+    /** PDN numbers a move by the side that moves first in the variant (english: Black), "1..." for the other. */
+    @Test
+    void moveNumbersFollowTheFirstSide() {
+        int white = org.damka.board.Position.WHITE, black = org.damka.board.Position.BLACK;
+        assertEquals(List.of("1.", "1...", "2.", "2..."),
+                List.of(Pdn.moveNumber(0, white, white), Pdn.moveNumber(1, white, white), Pdn.moveNumber(2, white, white), Pdn.moveNumber(3, white, white)));
+        assertEquals(List.of("1...", "2.", "2...", "5."),
+                List.of(Pdn.moveNumber(0, white, black), Pdn.moveNumber(1, white, black), Pdn.moveNumber(2, white, black), Pdn.moveNumber(7, white, black)));
+        assertEquals("1.", Pdn.moveNumber(0, black, black)); // english from its start: Black's move 1
+        assertEquals("1...", Pdn.moveNumber(0, black, white));
+    }
+
     @Test
     void whiteFirstVariantNumbersFromWhite() {
         String text = Pdn.format(tags(), List.of("c3-d4", "f6-g5", "d4-e5"), 0, 0, null, "*");
