@@ -35,8 +35,7 @@ class MoveNotationTest {
 
     private static List<String> texts(Rules rules, String fen) {
         Position p = Fen.parse(rules, fen);
-        MoveList list = new MoveList();
-        MoveGenerator.create(rules).generate(p, list);
+        MoveList list = legal(rules, p);
         return new MoveNotation(rules).formatAll(p, list);
     }
 
@@ -95,8 +94,7 @@ class MoveNotationTest {
         // and 13x35x44x6): two moves with the same ends, confirmed by the reference generator.
         Rules rules = Variants.INTERNATIONAL;
         Position p = Fen.parse(rules, "W:WK13:B11,24,34,40");
-        MoveList list = new MoveList();
-        MoveGenerator.create(rules).generate(p, list);
+        MoveList list = legal(rules, p);
         MoveNotation notation = new MoveNotation(rules);
         long sameEnds = Canonical.referenceMoves(rules, p).stream().filter(m -> m.startsWith("13>6[")).count();
         assertEquals(2, sameEnds, "the reference generator should see two moves from 13 to 6");
@@ -122,16 +120,14 @@ class MoveNotationTest {
     void printedDashesAndNumberedSquaresOnAlgebraicBoards() {
         Rules rules = Variants.RUSSIAN;
         Position p = Fen.parse(rules, "W:Wc3,d4:Be5,a7");
-        MoveList list = new MoveList();
-        MoveGenerator.create(rules).generate(p, list);
+        MoveList list = legal(rules, p);
         MoveNotation notation = new MoveNotation(rules);
         int capture = notation.parse(p, list, "d4:f6");
         assertEquals(capture, notation.parse(p, list, "d4\u00d7f6"));
         assertEquals(capture, notation.parse(p, list, "18x11")); // d4 = 18, f6 = 11
         assertEquals(capture, notation.parse(p, list, "18:11"));
         Position start = Fen.parse(rules, rules.startFen());
-        MoveList first = new MoveList();
-        MoveGenerator.create(rules).generate(start, first);
+        MoveList first = legal(rules, start);
         int c3d4 = notation.parse(start, first, "c3-d4");
         for (String text : new String[] {"c3\u2013d4", "c3\u2014d4", "c3\u2212d4", "22-18", "C3-18"}) {
             assertEquals(c3d4, notation.parse(start, first, text), text);
@@ -145,8 +141,7 @@ class MoveNotationTest {
     void badMoves() {
         Rules rules = Variants.INTERNATIONAL;
         Position p = Fen.parse(rules, rules.startFen());
-        MoveList list = new MoveList();
-        MoveGenerator.create(rules).generate(p, list);
+        MoveList list = legal(rules, p);
         MoveNotation notation = new MoveNotation(rules);
         String[][] cases = {
                 {"32-26", "illegal", "32-28"},   // listing the legal moves
@@ -162,5 +157,11 @@ class MoveNotationTest {
             for (int k = 1; k < c.length; k++) assertTrue(e.getMessage().contains(c[k]), c[0] + ": " + e.getMessage());
         }
         assertThrows(FenException.class, () -> notation.parse(p, list, null));
+    }
+
+    private static MoveList legal(Rules rules, Position p) {
+        MoveList list = new MoveList();
+        MoveGenerator.create(rules).generate(p, list);
+        return list;
     }
 }
