@@ -50,7 +50,7 @@ public final class Fen {
         parts = java.util.Arrays.copyOf(parts, counted);
         // A colour with no pieces may be left out ("W:W28", as in docs/perft.md's rule positions).
         if (parts.length != 2 && parts.length != 3) {
-            throw new FenException("position string '" + t + "' must have the form <side>:W…:B…, found "
+            throw new FenException("position string '" + t + "' must have the form <side>:W<squares>:B<squares>, found "
                     + parts.length + " parts");
         }
         Position p = new Position();
@@ -64,7 +64,7 @@ public final class Fen {
         java.util.Arrays.fill(owner, -1);
         for (int k = 1; k < parts.length; k++) {
             String block = parts[k].trim();
-            if (block.isEmpty()) throw new FenException("empty colour block in part " + (k + 1) + " (expected W… or B…)");
+            if (block.isEmpty()) throw new FenException("empty colour block in part " + (k + 1) + " (expected W or B and its squares)");
             char c = Character.toUpperCase(block.charAt(0));
             int colour = c == 'W' ? Position.WHITE : c == 'B' ? Position.BLACK : -1;
             if (colour < 0) throw new FenException("colour block '" + block + "' must start with W or B");

@@ -49,6 +49,16 @@ public record Material(int whiteMen, int whiteKings, int blackMen, int blackKing
 
     /** The slice's file name stem, e.g. {@code w1m2k-b0m1k} (white 1 man 2 kings, black 1 king). */
     public String fileStem() {
+        return stem(whiteMen, whiteKings, blackMen, blackKings);
+    }
+
+    /** The balance of any position in that form, also of one no table holds (24 pieces). */
+    public static String describe(Position p) {
+        int wk = p.kingCount(Position.WHITE), bk = p.kingCount(Position.BLACK);
+        return stem(p.count(Position.WHITE) - wk, wk, p.count(Position.BLACK) - bk, bk);
+    }
+
+    private static String stem(int whiteMen, int whiteKings, int blackMen, int blackKings) {
         return "w" + whiteMen + "m" + whiteKings + "k-b" + blackMen + "m" + blackKings + "k";
     }
 

@@ -362,6 +362,15 @@ class CliTest {
         errBytes.reset(); // nine pieces: "internal error: java.lang.IllegalArgumentException: bad material"
         assertEquals(1, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:WKa1,Kc1,e1,g1,a3,c3,e3,g3:BKh8"));
         assertOneLineError("egdb probe: the tables hold at most 7 pieces; this position has 9");
+        errBytes.reset(); // ten or more: the same line was followed by "internal error: … bad material 12,0,12,0"
+        assertEquals(1, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:W21-32:B1-12"));
+        assertOneLineError("egdb probe: the tables hold at most 7 pieces; this position has 24");
+        assertTrue(out().contains("w12m0k-b12m0k white to move: unknown"), out());
+        errBytes.reset(); // a finished game: "no tables of russian up to 1 pieces", "unknown"
+        outBytes.reset();
+        assertEquals(0, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:Wa1"));
+        assertEquals("", err().strip());
+        assertTrue(out().contains("w1m0k-b0m0k white to move: the game is over (Black has no pieces)"), out());
         errBytes.reset();
         assertEquals(2, run("egdb")); // a usage error (it exited 0)
         assertOneLineError("egdb: give a subcommand");

@@ -111,7 +111,7 @@ class CliIT {
     void badPositionAndPortInUseAreOneLine() throws Exception {
         JarProcess.Finished perft = run("perft", "--fen", "garbage", "--depth", "2");
         assertEquals(2, perft.exit());
-        assertEquals("perft: bad --fen for russian: position string 'garbage' must have the form <side>:W…:B…, found 1 parts", perft.err());
+        assertEquals("perft: bad --fen for russian: position string 'garbage' must have the form <side>:W<squares>:B<squares>, found 1 parts", perft.err());
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             JarProcess.Finished dxp = run("dxp", "--listen", "127.0.0.1:" + taken.getLocalPort());
             assertEquals(1, dxp.exit());

@@ -137,6 +137,18 @@ class MoveNotationTest {
         assertTrue(e.getMessage().contains("unknown square '33'"), e.getMessage());
     }
 
+    /** docs/rules.md: a full path is that move, even when it is also the short form of another (a loop back past it). */
+    @Test
+    void aFullPathWinsOverTheShortFormOfAnother() {
+        Rules rules = Variants.ENGLISH;
+        Position p = Fen.parse(rules, "W:WK18:B6,7,14,15,22");
+        MoveList list = legal(rules, p);
+        MoveNotation notation = new MoveNotation(rules);
+        assertEquals(List.of("18x9x2x11x18x25", "18x25"), notation.formatAll(p, list).stream().sorted(java.util.Comparator.reverseOrder()).toList());
+        assertEquals("18x25", notation.format(p, list, notation.parse(p, list, "18x25")));
+        assertEquals("18x9x2x11x18x25", notation.format(p, list, notation.parse(p, list, "18x9x2x11x18x25")));
+    }
+
     @Test
     void badMoves() {
         Rules rules = Variants.INTERNATIONAL;
