@@ -68,7 +68,7 @@
       case 'pdn': $('io').value = msg.text; break;
       case 'imported':
         app.importNote = msg.note ? 'Imported; ' + msg.note : null;
-        if (app.importNote) $('message').textContent = app.importNote;
+        $('message').textContent = app.importNote || ''; // an earlier import's error is out of date
         break;
       case 'error':
         $('message').textContent = msg.message;
@@ -476,6 +476,7 @@
     if (!app.state || a.ply !== app.state.ply) return;
     const out = $('analysis');
     if (a.finished) {
+      if (app.state.result) out.innerHTML = ''; // lines of the position before the end would stand above it
       const d = document.createElement('div');
       d.className = 'finished';
       d.textContent = app.state.result ? '(the game is over: nothing to analyse)' : '(done for this position; it goes on after the next move)';

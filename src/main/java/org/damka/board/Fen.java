@@ -10,7 +10,7 @@ import org.damka.rules.Rules;
 
 /**
  * PDN FEN position strings: {@code <side>:W<squares>:B<squares>}, squares separated by commas,
- * {@code K} before a king, ranges such as {@code 31-50} on numeric boards, colour blocks in any
+ * {@code K} before a king, ranges of numbered squares such as {@code 31-50}, colour blocks in any
  * order; a colour without pieces may be left out; lidraughts' {@code :H<n>:F<n>} after the pieces
  * is read past. Parsing checks everything and names the offending part; formatting writes kings first,
  * then men, in notation order, with ranges of men on numeric boards.
@@ -122,8 +122,9 @@ public final class Fen {
         return c;
     }
 
+    /** Digits only: a range's end, whose square {@link Geometry#parseCell} then finds (or refuses). */
     private static boolean isNumber(String s) {
-        return s.trim().matches("\\d{1,3}");
+        return s.trim().matches("\\d+");
     }
 
     private static void place(Rules rules, Position p, int[] owner, int colour, boolean king, int cell, String who) {

@@ -163,16 +163,16 @@ final class EgdbCommand implements Callable<Integer> {
             }
             int pieces = p.count(0) + p.count(1);
             String position = Material.describe(p) + " " + (p.sideToMove() == Position.WHITE ? "white" : "black") + " to move: ";
-            if (pieces > EgdbSettings.MAX_PIECES) {
-                err().println("egdb probe: the tables hold at most " + EgdbSettings.MAX_PIECES + " pieces; this position has " + pieces);
-                out().println(position + EgdbValue.describe(EgdbValue.UNKNOWN));
-                return 1;
-            }
             if (p.count(0) == 0 || p.count(1) == 0) {
                 // a finished game, not a table's position (there is no table of one side alone)
                 String why = new org.damka.game.Game(rules, p).boardResult().map(r -> r.reason()).orElse("a side has no pieces");
                 out().println(position + "the game is over (" + why + ")");
                 return 0;
+            }
+            if (pieces > EgdbSettings.MAX_PIECES) {
+                err().println("egdb probe: the tables hold at most " + EgdbSettings.MAX_PIECES + " pieces; this position has " + pieces);
+                out().println(position + EgdbValue.describe(EgdbValue.UNKNOWN));
+                return 1;
             }
             Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
             if (egdb.slices() == 0) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));

@@ -238,7 +238,8 @@ public final class Client implements Session.Listener.AutoDemanding {
 
     /** User text quoted back in an error, cut to a readable length. */
     static String abbreviate(String s) {
-        return s.length() > 20 ? s.substring(0, 20) + "…" : s;
+        if (s.codePointCount(0, s.length()) <= 20) return s;
+        return s.substring(0, s.offsetByCodePoints(0, 20)) + "…"; // never half a surrogate pair (an emoji)
     }
 
     private void leaveRoom() {

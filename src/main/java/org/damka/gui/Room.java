@@ -527,9 +527,9 @@ final class Room {
             if (g.result().isPresent()) {
                 // damka's draw rules (or the game's end) came first: the rest cannot be played
                 int left = moves.size() - i;
-                notes.add("not played: " + (left == 1 ? "" : left + " moves from ") + number + " " + moves.get(i) + (left == 1 ? "" : " on")
-                        + " (the game was over " + (i == 0 ? "at its start" : "after " + Pdn.moveNumber(i - 1, rules.firstSide(), startSide)
-                        + " " + moves.get(i - 1)) + ": " + g.result().get().reason() + ")");
+                notes.add("not played: " + (left == 1 ? "" : left + " moves from ") + number + " " + Client.abbreviate(moves.get(i))
+                        + (left == 1 ? "" : " on") + " (the game was over " + (i == 0 ? "at its start" : "after "
+                        + Pdn.moveNumber(i - 1, rules.firstSide(), startSide) + " " + moves.get(i - 1)) + ": " + g.result().get().reason() + ")");
                 break;
             }
             try {

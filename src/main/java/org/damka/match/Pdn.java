@@ -168,7 +168,7 @@ public final class Pdn {
                 String token = text.substring(start, i).replaceAll("[ \t]", "");
                 if (depth > 0) continue;
                 if (isResult(token)) {
-                    games.add(new Record(tags, moves, comments, token));
+                    games.add(new Record(tags, moves, comments, result(token)));
                     tags = new LinkedHashMap<>();
                     moves = new ArrayList<>();
                     comments = new ArrayList<>();
@@ -229,9 +229,18 @@ public final class Pdn {
 
     /** The result tokens of PDN: decisive and drawn, in both scoring styles, and unknown. */
     static boolean isResult(String token) {
-        return switch (token) {
-            case "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*" -> true;
-            default -> false;
+        return result(token) != null;
+    }
+
+    /**
+     * A game result token as PDN writes it, or null if the token is none; printed notation's
+     * dashes and the sign ½ are read too ({@code 1–0}, {@code ½–½}), as moves take those dashes.
+     */
+    static String result(String token) {
+        String t = token.replace('\u2013', '-').replace('\u2014', '-').replace('\u2212', '-').replace("\u00bd", "1/2");
+        return switch (t) {
+            case "1-0", "0-1", "1/2-1/2", "2-0", "0-2", "1-1", "0-0", "*" -> t;
+            default -> null;
         };
     }
 

@@ -104,6 +104,7 @@ class FenTest {
         Rules r = Variants.RUSSIAN;
         assertEquals(Fen.parse(r, "B:Wa1,Kg1:Bb8,Kh8"), Fen.parse(r, "B:W29,K32:B1,K4"));
         assertEquals(Fen.parse(r, "W:Wc3,e3:Bd6"), Fen.parse(r, "W:Wc3,23:B10")); // mixed forms
+        assertEquals(Fen.parse(r, "W:W5-8:B22"), Fen.parse(r, "W:W0005-0008:B22")); // leading zeros, as one square takes them
         assertBad(r, "W:W33:B1", "unknown square '33'");
         assertBad(r, "W:W0:B1", "unknown square '0'");
         assertBad(r, "W:W21-20:B1", "runs backward");

@@ -371,6 +371,10 @@ class CliTest {
         assertEquals(0, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:Wa1"));
         assertEquals("", err().strip());
         assertTrue(out().contains("w1m0k-b0m0k white to move: the game is over (Black has no pieces)"), out());
+        outBytes.reset(); // also with more pieces than any table holds
+        assertEquals(0, run("egdb", "probe", "--dir", missing.toString(), "--fen", "W:W21-32"));
+        assertEquals("", err().strip());
+        assertTrue(out().contains("w12m0k-b0m0k white to move: the game is over (Black has no pieces)"), out());
         errBytes.reset();
         assertEquals(2, run("egdb")); // a usage error (it exited 0)
         assertOneLineError("egdb: give a subcommand");

@@ -125,6 +125,12 @@ class PdnTest {
         assertEquals(List.of("32-28", "19-23"), Pdn.parse("\uFEFF[Event \"e\"]\n1.\u00a032-28\u00a019-23 *").get(0).moves());
         // A result right after a move that ends in x is not joined to it.
         assertEquals("2-0", Pdn.parse("1. 32-28 3...x 2-0").get(0).result());
+        // Printed notation's results, as its moves (c3–d4) are read: '1–0' was a move ("unknown square '0'")
+        List<Pdn.Record> printed = Pdn.parse("1. c3\u2013d4 f6\u2013g5 1\u20130\n\n1. c3\u2013d4 \u00bd\u2013\u00bd");
+        assertEquals(2, printed.size());
+        assertEquals(List.of("c3\u2013d4", "f6\u2013g5"), printed.get(0).moves());
+        assertEquals("1-0", printed.get(0).result());
+        assertEquals("1/2-1/2", printed.get(1).result());
     }
 
     @Test
