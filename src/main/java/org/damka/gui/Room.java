@@ -522,20 +522,20 @@ final class Room {
         Game g = new Game(rules, Fen.parse(rules, fen == null ? rules.startFen() : fen));
         int startSide = g.position().sideToMove();
         for (int i = 0; i < moves.size(); i++) {
-            // moves named as the PDN numbers them ("5." White's, "4..." Black's), not by plies
-            String number = Pdn.moveNumber(i, rules.firstSide(), startSide);
+            // moves named as the PDN numbers them ("5. c3-d4" White's, "4... f6-g5" Black's), not by plies
+            String move = Pdn.moveNumber(i, rules.firstSide(), startSide) + " " + Client.abbreviate(moves.get(i));
             if (g.result().isPresent()) {
                 // damka's draw rules (or the game's end) came first: the rest cannot be played
                 int left = moves.size() - i;
-                notes.add("not played: " + (left == 1 ? "" : left + " moves from ") + number + " " + Client.abbreviate(moves.get(i))
-                        + (left == 1 ? "" : " on") + " (the game was over " + (i == 0 ? "at its start" : "after "
-                        + Pdn.moveNumber(i - 1, rules.firstSide(), startSide) + " " + moves.get(i - 1)) + ": " + g.result().get().reason() + ")");
+                String end = i == 0 ? "at its start" : "after " + Pdn.moveNumber(i - 1, rules.firstSide(), startSide) + " " + moves.get(i - 1);
+                notes.add("not played: " + (left == 1 ? move : left + " moves from " + move + " on")
+                        + " (the game was over " + end + ": " + g.result().get().reason() + ")");
                 break;
             }
             try {
                 g.play(moves.get(i));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("at " + number + " " + Client.abbreviate(moves.get(i)) + ": " + e.getMessage(), e);
+                throw new IllegalArgumentException("at " + move + ": " + e.getMessage(), e);
             }
         }
         startFen = fen == null ? null : Fen.format(rules, g.startPosition());
