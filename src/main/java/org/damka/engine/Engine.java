@@ -679,6 +679,11 @@ public final class Engine {
                 }
             }
         };
+        if (g.boardResult().isPresent()) {
+            // The board has ended the game (a side without pieces, or without a move): no search,
+            // no move, whatever the protocol (a set-up board may leave the side to move with moves).
+            return startSearch(() -> once.bestMove(null, null), done, () -> { }, once, null);
+        }
         Search s;
         SearchLimits l = limits;
         String threadsNote = null;

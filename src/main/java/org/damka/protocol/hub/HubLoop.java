@@ -333,13 +333,6 @@ public final class HubLoop {
             send("done");
             return;
         }
-        if (engine.game().boardResult().isPresent()) {
-            // A side without pieces (a set-up board may leave it so, and the side to move may have
-            // moves): the game is over, as when the side to move has no move. No search, no move.
-            resetLevel();
-            send("done");
-            return;
-        }
         boolean ponder = line.has("ponder");
         boolean analyze = line.has("analyze");
         boolean timed = levelTimeMs != NO_CLOCK;
