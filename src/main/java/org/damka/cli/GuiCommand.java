@@ -4,7 +4,9 @@ import java.awt.Desktop;
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
 
+import org.damka.egdb.EgdbSettings;
 import org.damka.gui.GuiServer;
+import org.damka.gui.GuiTables;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -22,6 +24,12 @@ final class GuiCommand implements Callable<Integer> {
 
     @Option(names = "--open", description = "Open the page in the default browser.")
     boolean open;
+
+    @Option(names = "--egdb-path", description = "The endgame tables' folder (default: ${DEFAULT-VALUE}); the engine games share one copy.")
+    String egdbPath = EgdbSettings.DEFAULT_PATH;
+
+    @Option(names = "--egdb-pieces", description = "Probe endgame tables up to this many pieces at the levels strong and full and in analysis (default: ${DEFAULT-VALUE}; 0: none).")
+    int egdbPieces = EgdbSettings.DEFAULT_PIECES;
 
     GuiCommand(PrintStream out, PrintStream err) {
         this.out = out;
@@ -47,7 +55,23 @@ final class GuiCommand implements Callable<Integer> {
             err.println("damka gui: unknown host '" + host + "' (127.0.0.1: this machine only; 0.0.0.0: every address)");
             return 2;
         }
-        GuiServer server = new GuiServer(host, port);
+        if (egdbPieces < 0 || egdbPieces > EgdbSettings.MAX_PIECES) {
+            err.println("damka gui: --egdb-pieces must be 0.." + EgdbSettings.MAX_PIECES + ", got " + egdbPieces);
+            return 2;
+        }
+        java.nio.file.Path tablesDir;
+        try {
+            tablesDir = org.damka.files.FileErrors.path(egdbPath);
+        } catch (IllegalArgumentException e) {
+            err.println("damka gui: --egdb-path: " + e.getMessage());
+            return 2;
+        }
+        java.util.function.Consumer<String> log = line -> {
+            out.println("damka gui: " + line);
+            out.flush();
+        };
+        GuiTables tables = GuiTables.select(tablesDir, egdbPieces, Runtime.getRuntime().maxMemory(), log);
+        GuiServer server = new GuiServer(host, port, tables);
         try {
             server.start();
         } catch (Exception e) {
@@ -67,6 +91,7 @@ final class GuiCommand implements Callable<Integer> {
         }));
         out.println("damka gui: open " + server.uri() + " (Ctrl-C stops)");
         out.flush();
+        tables.loadInBackground(log);
         if (open) openBrowser(server);
         server.join();
         return 0;

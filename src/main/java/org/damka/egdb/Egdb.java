@@ -112,6 +112,19 @@ public final class Egdb {
         return out;
     }
 
+    /**
+     * The heap the tables of a variant in this folder take once loaded (one byte an index of each
+     * balance that has a file), known before any is read.
+     */
+    public static long bytesInFolder(Path dir, Rules rules, int pieces) {
+        Egdb sizes = new Egdb(rules);
+        long bytes = 0;
+        for (Material m : balances(rules, pieces)) {
+            if (Files.isRegularFile(EgdbFile.path(dir, rules, m))) bytes += sizes.index(m).size();
+        }
+        return bytes;
+    }
+
     /** What to tell a user whose folder gave no tables: which tables, where, and why if the folder is the reason. */
     public static String noTables(Rules rules, int pieces, Path dir) {
         String why = unreadable(rules, dir);

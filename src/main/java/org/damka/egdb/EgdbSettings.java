@@ -106,6 +106,16 @@ public final class EgdbSettings {
         return loaded.slices() == 0 ? null : loaded;
     }
 
+    /**
+     * Starts loading the tables of a variant in the background unless they are loaded or loading;
+     * the future completes when that load has ended (the next {@link #tablesIfLoaded} adopts it).
+     * Whoever waits for it waits without holding these settings: searches go on asking.
+     */
+    public synchronized CompletableFuture<?> loadInBackground(Rules rules) {
+        if (pieces == 0 || loaded != null && loaded.rules() == rules) return CompletableFuture.completedFuture(null);
+        return startLoad(rules);
+    }
+
     /** The load of these tables: the one under way, or a new one on a thread of its own. */
     private CompletableFuture<Loaded> startLoad(Rules rules) {
         // The tables in use are another variant's now: kept softly, for Java to let go when anything needs the room.

@@ -115,8 +115,12 @@ public final class Engine {
     private String evalFile = EVAL_FILE_BUILT_IN;
     /** The EvalFile value that means the weights shipped in the jar. */
     public static final String EVAL_FILE_BUILT_IN = "<built-in>";
-    /** Endgame tables: options EGDBPath and EGDBPieces (issue 15). */
-    private final EgdbSettings egdb = new EgdbSettings();
+    /** Endgame tables: options EGDBPath and EGDBPieces (issue 15), or a set other engines share too. */
+    private final EgdbSettings egdb;
+    /** True when {@link #egdb} is shared: its options are not this engine's to change, nor its notes its to show. */
+    private final boolean sharedTables;
+    /** False: searches probe no tables (the browser board's weak levels end games as a weak player would). */
+    private boolean probeTables = true;
 
     /**
      * The one thread that runs jobs, kept between them: on a loaded machine a new thread waits
@@ -140,10 +144,12 @@ public final class Engine {
      * would not start at all helps nobody; it says so at its first search.
      */
     public Engine() {
-        this(DEFAULT_HASH_MB, true);
+        this(DEFAULT_HASH_MB, true, null);
     }
 
-    private Engine(int hashMb, boolean smallerIfNoRoom) {
+    private Engine(int hashMb, boolean smallerIfNoRoom, EgdbSettings shared) {
+        this.sharedTables = shared != null;
+        this.egdb = sharedTables ? shared : new EgdbSettings();
         boolean fits = roomForTable() >= TranspositionTable.bytesFor(hashMb);
         if (!fits && !smallerIfNoRoom) requireRoomFor(hashMb);
         int mb = fits ? hashMb : 1;
@@ -157,7 +163,15 @@ public final class Engine {
 
     /** An engine whose table has this size from the start (the browser board's are small: no default one first). */
     public Engine(int hashMb) {
-        this(checkedHashMb(hashMb, "Hash"), false);
+        this(checkedHashMb(hashMb, "Hash"), false, null);
+    }
+
+    /**
+     * An engine with a table of this size that probes endgame tables loaded (once) for many
+     * engines: the browser board's rooms, where each engine's own copy would take hundreds of MB.
+     */
+    public Engine(int hashMb, EgdbSettings sharedTables) {
+        this(checkedHashMb(hashMb, "Hash"), false, java.util.Objects.requireNonNull(sharedTables));
     }
 
     /**
@@ -492,7 +506,7 @@ public final class Engine {
      */
     private void buildSearch(boolean waitForTables) {
         newSearchIfNone();
-        search.setEgdb(waitForTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
+        search.setEgdb(!probeTables ? null : waitForTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
     }
 
     /**
@@ -522,16 +536,32 @@ public final class Engine {
 
     public synchronized void setEgdbPath(String folder) {
         requireIdle();
+        requireOwnTables();
         egdb.setPath(folder);
     }
 
     public synchronized void setEgdbPieces(int n) {
         requireIdle();
+        requireOwnTables();
         egdb.setPieces(n);
     }
 
-    /** What the last table loads found (bad files, the tables loaded or none), each shown once. */
-    public synchronized List<EgdbSettings.Note> takeEgdbNotes() { return egdb.takeNotes(); }
+    private void requireOwnTables() {
+        if (sharedTables) throw new IllegalStateException("this engine's endgame tables are shared: their options are not its own");
+    }
+
+    /** Whether the next searches probe the endgame tables (they do unless told otherwise). */
+    public synchronized void setProbeTables(boolean probe) {
+        requireIdle();
+        if (probe != probeTables) dropSearch(); // rebuilt with (or without) them
+        probeTables = probe;
+    }
+
+    /**
+     * What the last table loads found (bad files, the tables loaded or none), each shown once;
+     * none for shared tables (whoever shares them says what their loads found).
+     */
+    public synchronized List<EgdbSettings.Note> takeEgdbNotes() { return sharedTables ? List.of() : egdb.takeNotes(); }
 
     /** The endgame tables' value of the current position, in words. */
     public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
@@ -709,7 +739,7 @@ public final class Engine {
         if (threadsNote != null) listener.trouble(threadsNote);
         if (hashNote != null) listener.trouble(hashNote);
         hashNote = null;
-        for (EgdbSettings.Note note : egdb.takeNotes()) {
+        for (EgdbSettings.Note note : takeEgdbNotes()) {
             if (note.trouble()) listener.trouble(note.text());
             else listener.message(note.text());
         }

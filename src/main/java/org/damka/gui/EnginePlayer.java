@@ -12,6 +12,7 @@ import java.util.function.Consumer;
 
 import org.damka.board.Fen;
 import org.damka.board.Position;
+import org.damka.egdb.EgdbSettings;
 import org.damka.engine.Engine;
 import org.damka.movegen.Move;
 import org.damka.movegen.MoveNotation;
@@ -39,15 +40,22 @@ final class EnginePlayer {
      */
     record Choice(String move, Integer valueCp) { }
 
-    private final Engine engine = new Engine(HASH_MB);
+    private final Engine engine;
     /** The job of the analysis running now, or null. */
     private volatile Engine.Job analysis;
 
-    EnginePlayer(String variant) {
+    /**
+     * An engine of this variant that probes the server's shared endgame tables (null: none; never
+     * its own copy, hundreds of MB a room with 5 pieces, which the cap on engine rooms does not count).
+     */
+    EnginePlayer(String variant, EgdbSettings tables) {
+        if (tables != null) {
+            engine = new Engine(HASH_MB, tables);
+        } else {
+            engine = new Engine(HASH_MB);
+            engine.setEgdbPieces(0);
+        }
         engine.setVariant(variant);
-        // No endgame tables: each room's engine would load its own copy of the set in the
-        // working folder (hundreds of MB with 5 pieces), which the cap on engine rooms does not count.
-        engine.setEgdbPieces(0);
     }
 
     /** The engine's time on a room's clock when its search starts: ms left and ms added a move. */
@@ -61,6 +69,7 @@ final class EnginePlayer {
     synchronized Choice chooseMove(String startFen, List<String> moves, Level level, Clock clock, Random random,
                                    BooleanSupplier stale) throws InterruptedException {
         Map<Integer, Line> last = new TreeMap<>();
+        engine.setProbeTables(level.tables);
         String best = search(startFen, moves, level.lines, limits(level), clock, stale, lines -> {
             synchronized (last) {
                 for (Line l : lines) last.put(l.multiPv(), l);
@@ -83,6 +92,7 @@ final class EnginePlayer {
     /** Analyses until stopped or {@code maxMs} passes, reporting the lines of each iteration. */
     synchronized void analyse(String startFen, List<String> moves, int lines, long maxMs, BooleanSupplier stale,
                               Consumer<List<Line>> report) throws InterruptedException {
+        engine.setProbeTables(true);
         try {
             search(startFen, moves, lines, SearchLimits.moveTime(maxMs), null, stale, report, job -> analysis = job);
         } finally {

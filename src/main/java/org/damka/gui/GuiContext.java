@@ -19,7 +19,7 @@ import org.damka.rules.Rules;
 
 /**
  * What the rooms share: the registry of rooms by code, the secrets (room codes and seat tokens
- * from a {@link SecureRandom}), the limits, and the engine pool that caps how many searches run at
+ * from a {@link SecureRandom}), the limits, the endgame tables, and the engine pool that caps how many searches run at
  * once whatever the number of rooms.
  */
 final class GuiContext implements AutoCloseable {
@@ -33,6 +33,7 @@ final class GuiContext implements AutoCloseable {
     }
 
     private final GuiLimits limits;
+    private final GuiTables tables;
     private final Map<String, Room> rooms = new ConcurrentHashMap<>();
     /** Open game sockets by client address. */
     private final Map<String, Integer> sockets = new ConcurrentHashMap<>();
@@ -49,7 +50,12 @@ final class GuiContext implements AutoCloseable {
     private final ScheduledExecutorService sweeper;
 
     GuiContext(GuiLimits limits) {
+        this(limits, GuiTables.none());
+    }
+
+    GuiContext(GuiLimits limits, GuiTables tables) {
         this.limits = limits;
+        this.tables = tables;
         AtomicInteger n = new AtomicInteger();
         this.engines = Executors.newFixedThreadPool(limits.engineSearches(), r -> {
             Thread t = new Thread(r, "damka-gui-engine-" + n.incrementAndGet());
@@ -70,6 +76,9 @@ final class GuiContext implements AutoCloseable {
     }
 
     GuiLimits limits() { return limits; }
+
+    /** The endgame tables the engine rooms share. */
+    GuiTables tables() { return tables; }
 
     Random random() { return random; }
 

@@ -40,10 +40,15 @@ record GuiLimits(int maxMessageBytes, int maxConnections, int socketsPerAddress,
     private static final Duration SEAT_CLAIM = Duration.ofMinutes(2);
 
     static GuiLimits defaults() {
+        return defaults(0);
+    }
+
+    /** The defaults in a heap that also holds endgame tables of this size. */
+    static GuiLimits defaults(long tableBytes) {
         // Engine searches at once: half the cores, the rest serving the pages and the sockets.
         int engineSearches = Math.max(1, Runtime.getRuntime().availableProcessors() / 2);
         return new GuiLimits(MAX_MESSAGE_BYTES, MAX_CONNECTIONS, SOCKETS_PER_ADDRESS, MAX_ROOMS, ROOMS_PER_ADDRESS, ROOM_IDLE, CONNECTION_IDLE,
-                enginesFor(Runtime.getRuntime().maxMemory()), engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
+                enginesFor(Runtime.getRuntime().maxMemory() - tableBytes), engineSearches, MAX_QUEUED_MESSAGES, SEAT_CLAIM);
     }
 
     /**

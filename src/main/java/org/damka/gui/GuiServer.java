@@ -24,11 +24,20 @@ public final class GuiServer implements AutoCloseable {
     private final GuiContext context;
 
     public GuiServer(String host, int port) {
-        this(host, port, GuiLimits.defaults());
+        this(host, port, GuiTables.none());
+    }
+
+    /** A server whose engine rooms share these endgame tables (the heap left for them counts them). */
+    public GuiServer(String host, int port, GuiTables tables) {
+        this(host, port, GuiLimits.defaults(tables.bytes()), tables);
     }
 
     GuiServer(String host, int port, GuiLimits limits) {
-        context = new GuiContext(limits);
+        this(host, port, limits, GuiTables.none());
+    }
+
+    GuiServer(String host, int port, GuiLimits limits, GuiTables tables) {
+        context = new GuiContext(limits, tables);
         QueuedThreadPool threads = new QueuedThreadPool(64, 4);
         threads.setName("damka-gui");
         threads.setDaemon(true);

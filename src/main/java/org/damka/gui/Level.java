@@ -8,22 +8,25 @@ import java.util.Locale;
  * the strong ones search for a time per move and play the best move.
  */
 enum Level {
-    EASY(400, 0, 4, 250),
-    CASUAL(4_000, 0, 3, 80),
-    CLUB(40_000, 0, 1, 0),
-    STRONG(0, 1_000, 1, 0),
-    FULL(0, 5_000, 1, 0);
+    EASY(400, 0, 4, 250, false),
+    CASUAL(4_000, 0, 3, 80, false),
+    CLUB(40_000, 0, 1, 0, false),
+    STRONG(0, 1_000, 1, 0, true),
+    FULL(0, 5_000, 1, 0, true);
 
     final long nodes;
     final long moveTimeMs;
     final int lines;
     final int marginCp;
+    /** Whether the server's endgame tables are probed: the weaker levels play endgames by search alone, as people do. */
+    final boolean tables;
 
-    Level(long nodes, long moveTimeMs, int lines, int marginCp) {
+    Level(long nodes, long moveTimeMs, int lines, int marginCp, boolean tables) {
         this.nodes = nodes;
         this.moveTimeMs = moveTimeMs;
         this.lines = lines;
         this.marginCp = marginCp;
+        this.tables = tables;
     }
 
     static Level parse(String text) {

@@ -636,7 +636,7 @@ final class Room {
         if (engine == null) {
             context.claimEngine();
             try {
-                engine = new EnginePlayer(rules.name());
+                engine = new EnginePlayer(rules.name(), context.tables().of(rules));
             } catch (RuntimeException | Error e) { // e.g. its table does not fit in the heap
                 context.releaseEngine();
                 throw e;

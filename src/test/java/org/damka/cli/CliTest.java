@@ -509,6 +509,9 @@ class CliTest {
             assertEquals(2, run("gui", "--host", host, "--port", "0"), host);
             assertOneLineError("damka gui: unknown host '" + host + "'");
         }
+        errBytes.reset();
+        assertEquals(2, run("gui", "--port", "0", "--egdb-pieces", "8"));
+        assertOneLineError("damka gui: --egdb-pieces must be 0..7, got 8");
     }
 
     @Test

@@ -109,7 +109,7 @@ class GuiContextTest {
     void anEngineRoomTakesNoMoreHeapThanTheCapCountsFor() throws Exception {
         for (String variant : new String[] {"international", "hexagonal"}) {
             java.util.function.Supplier<EnginePlayer> searched = () -> {
-                EnginePlayer p = new EnginePlayer(variant);
+                EnginePlayer p = new EnginePlayer(variant, null);
                 try {
                     assertNotNull(p.chooseMove(null, java.util.List.of(), Level.EASY, null, new java.util.Random(1), () -> false));
                 } catch (InterruptedException e) {
