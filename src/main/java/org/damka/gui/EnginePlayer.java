@@ -41,6 +41,12 @@ final class EnginePlayer {
     record Choice(String move, Integer valueCp) { }
 
     private final Engine engine;
+    /**
+     * Set by {@link #close}, which does not wait for this player's lock (a search in progress
+     * reports to its room under the room's lock, which the closer holds): a job that checked its
+     * room a moment before it closed then finds no engine, and searches nothing.
+     */
+    private volatile boolean closed;
     /** The job of the analysis running now, or null. */
     private volatile Engine.Job analysis;
 
@@ -116,6 +122,7 @@ final class EnginePlayer {
 
     /** Stops for good: the engine's thread ends and nothing holds its table any more. */
     void close() {
+        closed = true;
         engine.close();
     }
 
@@ -145,7 +152,7 @@ final class EnginePlayer {
         CountDownLatch done = new CountDownLatch(1);
         AtomicReference<Move> best = new AtomicReference<>();
         Map<Integer, Line> iteration = new TreeMap<>();
-        Engine.Job job = engine.go(limits, new SearchListener() {
+        SearchListener listener = new SearchListener() {
             @Override public void info(SearchInfo info) {
                 if (info.pv() == null || info.pv().isEmpty()) return;
                 Line line = new Line(Math.max(1, info.multiPv()), info.depth(), info.scoreCp(), info.mateIn(), info.nodes(),
@@ -163,7 +170,14 @@ final class EnginePlayer {
                 best.set(move);
                 done.countDown();
             }
-        });
+        };
+        Engine.Job job;
+        try {
+            job = engine.go(limits, listener);
+        } catch (IllegalStateException e) {
+            if (closed) return null; // closed meanwhile: its room is gone, nobody waits for this search
+            throw e;
+        }
         started.accept(job);
         if (stale.getAsBoolean()) engine.stop(job);
         try {
