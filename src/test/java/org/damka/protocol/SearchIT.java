@@ -58,6 +58,15 @@ class SearchIT extends OneEngineIT {
     }
 
     /** bench runs on its own thread: isready is answered meanwhile; the node total repeats. */
+    /** A parameter given twice counts with its last value (protocol.md, go). */
+    @Test
+    void aGoParameterGivenTwiceCountsWithItsLastValue() {
+        engine.quiet("position startpos");
+        engine.send("go depth 4 depth 2");
+        List<String> out = engine.until("bestmove");
+        assertEquals(2, out.stream().filter(s -> s.startsWith("info depth")).count(), out.toString());
+    }
+
     @Test
     void benchReportsEveryPositionAndARepeatableTotal() {
         long[] totals = new long[2];
