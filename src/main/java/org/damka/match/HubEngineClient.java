@@ -42,6 +42,11 @@ public final class HubEngineClient extends ProcessEngineClient {
     }
 
     @Override
+    protected String handshakeReplies() {
+        return "hub … wait, init … ready";
+    }
+
+    @Override
     protected void handshake(long deadline) throws EngineException, InterruptedException {
         process.send("hub");
         List<String> variants = null; // the declared values of the variant parameter, if any

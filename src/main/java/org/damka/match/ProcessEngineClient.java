@@ -68,12 +68,17 @@ abstract class ProcessEngineClient implements EngineClient {
             }
         } catch (EngineException e) {
             close();
-            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + e.getMessage());
+            String why = e.kind() != EngineException.Kind.TIMED_OUT ? e.getMessage()
+                    : "no end to it (" + handshakeReplies() + ") within " + startTimeoutMs + " ms (--startup-timeout)";
+            throw new EngineException(EngineException.Kind.START_FAILED, "handshake failed: " + why);
         }
     }
 
     /** The protocol's handshake, up to the engine's readiness, all by {@code deadline}. */
     protected abstract void handshake(long deadline) throws EngineException, InterruptedException;
+
+    /** The requests and answers of the handshake, for a message that it did not end in time. */
+    protected abstract String handshakeReplies();
 
     /** Tells the engine a new game starts and waits for its {@link #isReady} answer; an unresponsive engine is closed. */
     @Override

@@ -102,13 +102,13 @@ public final class Referee {
             }
             if (reply.moveError() != null) {
                 return lose(round, openingIndex, opening, players, game, side, Termination.ILLEGAL_MOVE,
-                        "played the illegal move '" + printable(reply.move()) + "' in " + fenBefore + " (" + reply.moveError() + ")");
+                        "played the illegal move '" + printable(reply.move()) + "' in " + fenBefore + " (" + printable(reply.moveError(), 300) + ")");
             }
             try {
                 game.play(reply.move());
             } catch (IllegalArgumentException e) {
                 return lose(round, openingIndex, opening, players, game, side, Termination.ILLEGAL_MOVE,
-                        "played the illegal move '" + printable(reply.move()) + "' in " + fenBefore + " (" + e.getMessage() + ")");
+                        "played the illegal move '" + printable(reply.move()) + "' in " + fenBefore + " (" + printable(e.getMessage(), 300) + ")");
             }
             Integer score = reply.scoreCp();
             whiteScores.add(score == null ? null : side == Position.WHITE ? score : -score);

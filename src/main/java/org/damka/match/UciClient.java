@@ -39,12 +39,19 @@ public final class UciClient extends ProcessEngineClient {
     protected void handshake(long deadline) throws EngineException, InterruptedException {
         process.send("uci");
         Set<String> declared = new TreeSet<>(String.CASE_INSENSITIVE_ORDER); // UCI option names ignore case
+        List<String> variants = null; // the values of a UCI_Variant combo, if the engine declares one
         while (true) {
             String line = readLine(deadline).trim();
             if (line.equals("uciok")) break;
             if (line.startsWith("id name ")) idName = line.substring(8).trim();
             String option = declaredOption(line);
             if (option != null) declared.add(option);
+            if ("UCI_Variant".equalsIgnoreCase(option)) variants = comboValues(line);
+        }
+        if (variants != null && !variants.isEmpty() && variants.stream().noneMatch(rules.name()::equalsIgnoreCase)) {
+            // As for a Hub engine: a match it cannot play is stopped before its first game.
+            throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + rules.name()
+                    + " (its UCI_Variant values: " + Referee.printable(String.join(" ", variants)) + ")");
         }
         for (String name : spec.options().keySet()) {
             if (!declared.contains(name)) {
@@ -58,6 +65,11 @@ public final class UciClient extends ProcessEngineClient {
         }
         process.send("isready");
         skipUntil(deadline, this::isReady);
+    }
+
+    @Override
+    protected String handshakeReplies() {
+        return "uci … uciok, isready … readyok";
     }
 
     @Override
@@ -113,6 +125,18 @@ public final class UciClient extends ProcessEngineClient {
         int type = line.indexOf(" type ");
         String name = (type < 0 ? line.substring(12) : line.substring(12, type)).trim();
         return name.isEmpty() ? null : name;
+    }
+
+    /** The values of a {@code type combo} option line ({@code var <value>} each), or null for another type. */
+    static List<String> comboValues(String line) {
+        String[] w = line.trim().split("\\s+");
+        boolean combo = false;
+        List<String> values = new java.util.ArrayList<>();
+        for (int i = 0; i + 1 < w.length; i++) {
+            if (w[i].equals("type") && w[i + 1].equals("combo")) combo = true;
+            if (w[i].equals("var")) values.add(w[i + 1]);
+        }
+        return combo ? values : null;
     }
 
     @Override

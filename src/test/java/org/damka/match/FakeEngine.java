@@ -56,7 +56,8 @@ public final class FakeEngine {
                         continue;
                     }
                     say("id name fake-" + mode + (mode.equals("longname") ? "\u001b[31m" + "x".repeat(5000) : ""));
-                    say("option name UCI_Variant type combo default russian var russian var brazilian var international var english var hexagonal");
+                    say(mode.equals("intl") ? "option name UCI_Variant type combo default international var international"
+                            : "option name UCI_Variant type combo default russian var russian var brazilian var international var english var hexagonal");
                     say("uciok");
                 }
                 case "isready" -> say("readyok");
@@ -87,6 +88,7 @@ public final class FakeEngine {
                     if (mode.equals("garbage")) say("info score cp notanumber");
                     if (mode.equals("illegal") && second) say("bestmove " + illegal(legal));
                     else if (mode.equals("garbage") && second) say("bestmove %%garbage%%");
+                    else if (mode.equals("ctrlmove") && second) say("bestmove \u00ff\u0000\u001b[31mRED");
                     else say("bestmove " + (legal.isEmpty() ? "(none)" : legal.get(0)));
                 }
                 case "quit" -> {

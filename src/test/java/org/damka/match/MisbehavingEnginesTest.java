@@ -117,6 +117,25 @@ class MisbehavingEnginesTest {
         assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "'%%garbage%%'");
     }
 
+    /** The move named a second time, in the rules' reason, kept its NUL and escape bytes (a red terminal, a NUL in the PDN). */
+    @Test
+    void anIllegalMovesControlBytesReachNoOutput() throws Exception {
+        Match.Result r = play("ctrlmove", TimeControl.depth(1), 30_000, 30_000);
+        assertBadEngineLostEveryGame(r, Termination.ILLEGAL_MOVE, "played the illegal move '\u00ff??[31mRED'");
+        for (GameRecord g : r.games()) {
+            assertTrue(g.result().reason().chars().noneMatch(Character::isISOControl), g.result().reason());
+        }
+    }
+
+    /** A Hub engine without the match's variant was refused; a UCI engine was sent it and played on. */
+    @Test
+    void anEngineWhoseVariantsLackTheMatchsStopsTheMatch() throws Exception {
+        Match.Result r = play("intl", TimeControl.depth(1), 30_000, 30_000);
+        assertNotNull(r.error());
+        assertTrue(r.error().contains("handshake failed: the engine does not play russian (its UCI_Variant values: international)"), r.error());
+        assertEquals(0, r.games().size());
+    }
+
     @Test
     void slowEngineLosesOnTime() throws Exception {
         Match.Result r = play("slow", TimeControl.clock(300, 0), 30_000, 30_000);
@@ -127,7 +146,7 @@ class MisbehavingEnginesTest {
     void engineThatCannotStartStopsTheMatchWithAnError() throws Exception {
         Match.Result r = play("nostart", TimeControl.depth(1), 30_000, 1500);
         assertNotNull(r.error());
-        assertTrue(r.error().contains("handshake failed"), r.error());
+        assertTrue(r.error().contains("handshake failed: no end to it (uci … uciok, isready … readyok) within 1500 ms (--startup-timeout)"), r.error());
         assertEquals(0, r.games().size());
     }
 
