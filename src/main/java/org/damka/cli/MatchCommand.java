@@ -60,7 +60,7 @@ final class MatchCommand implements Callable<Integer> {
     Long nodes;
 
     @Option(names = "--openings", paramLabel = "FILE",
-            description = "one position string or move list per line (default: the variant's built-in set)")
+            description = "one position string or move list per line, or a PDN file of games (default: the variant's built-in set)")
     Path openings;
 
     @Option(names = "--concurrency", defaultValue = "1", description = "games played at once (default: ${DEFAULT-VALUE})")

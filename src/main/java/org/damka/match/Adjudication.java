@@ -36,6 +36,13 @@ public record Adjudication(int drawPlies, int drawCp, int winCp, int winPlies) {
             }
         }
         if (dp < 0 || dc < 0 || wc < 0 || wp < 0) throw new IllegalArgumentException("adjudication values must not be negative");
+        // 0 plies is how a rule left out is held: given, it would never fire, and a lead of 0 cp
+        // would give a level game to White.
+        String lower = text.toLowerCase(Locale.ROOT);
+        if (lower.contains("draw=") && dp == 0) throw new IllegalArgumentException("adjudication draw=<plies>,<cp> needs at least 1 ply");
+        if (lower.contains("win=") && (wp == 0 || wc == 0)) {
+            throw new IllegalArgumentException("adjudication win=<cp>,<plies> needs a lead of at least 1 cp for at least 1 ply");
+        }
         return new Adjudication(dp, dc, wc, wp);
     }
 

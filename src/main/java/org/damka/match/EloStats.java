@@ -48,12 +48,14 @@ public final class EloStats {
 
     /**
      * Half the width, in Elo, of the 95% confidence interval of the mean score; NaN with no
-     * games, infinite when an end of the interval reaches a score of 0 or 1.
+     * games, infinite when an end of the interval reaches a score of 0 or 1 (a clean sweep too:
+     * its Elo is infinite, and its per-game variance of 0 made the width inf - inf, undefined).
      */
     public static double eloError95(int wins, int draws, int losses) {
         int n = wins + draws + losses;
         if (n == 0) return Double.NaN;
         double s = score(wins, draws, losses);
+        if (s == 0 || s == 1) return Double.POSITIVE_INFINITY;
         double variance = (wins * sq(1 - s) + draws * sq(0.5 - s) + losses * sq(s)) / n;
         double margin = Z95 * Math.sqrt(variance / n);
         return (eloFromScore(s + margin) - eloFromScore(s - margin)) / 2;

@@ -15,7 +15,9 @@ import java.util.Map;
  * The text is split into words as a shell would (single and double quotes, backslash). A word
  * of the form {@code key=value} with a known key starts a field; any other word continues the
  * field before it, so {@code cmd=java -jar damka.jar name=d2} runs {@code java -jar damka.jar}.
- * Only these keys start a field, so program arguments such as {@code --x=1} stay in the command.
+ * Only these keys start a field, so program arguments such as {@code --x=1} stay in the command;
+ * after another field a word {@code key=…} with an unknown key is refused (a misspelt
+ * {@code depht=3} would have joined the name before it).
  * Quote an option whose name has spaces: {@code "option.Move Overhead=30"}.
  *
  * @param command the program and its arguments
@@ -72,6 +74,12 @@ public record EngineSpec(List<String> command, String name, String dir, String p
                 throw new IllegalArgumentException("'" + word + "' in engine '" + text
                         + "': expected cmd=, name=, dir=, proto=, tc=, depth=, movetime=, nodes= or option.<Name>=");
             } else {
+                if (!field.equals("cmd") && key.matches("[A-Za-z][A-Za-z0-9_]*")) {
+                    // A misspelt key (depht=3) would otherwise join the name or value before it and
+                    // change the match in silence; a program argument (--x=1) belongs to cmd=.
+                    throw new IllegalArgumentException("unknown key '" + key + "=' in engine '" + text
+                            + "': expected cmd=, name=, dir=, proto=, tc=, depth=, movetime=, nodes= or option.<Name>= (quote a value that holds '=')");
+                }
                 switch (field) {
                     case "cmd" -> command.add(word);
                     case "name" -> name = join(name, word);
@@ -86,7 +94,17 @@ public record EngineSpec(List<String> command, String name, String dir, String p
             throw new IllegalArgumentException("engine protocol '" + proto + "' is not supported (" + String.join(" or ", PROTOCOLS) + ")");
         }
         if (name != null && name.isBlank()) name = null;
+        if (dir != null) checkFolder(dir);
         return new EngineSpec(command, name, dir, proto, limit, options);
+    }
+
+    /** The engine's working folder must be one: the process's own failure blamed setsid, its launcher. */
+    private static void checkFolder(String dir) {
+        if (dir.isBlank()) throw new IllegalArgumentException("dir= is empty (leave it out for the current folder)");
+        java.nio.file.Path folder = org.damka.files.FileErrors.path(dir);
+        if (!java.nio.file.Files.isDirectory(folder)) {
+            throw new IllegalArgumentException("engine folder dir=" + dir + ": " + (java.nio.file.Files.exists(folder) ? "not a folder" : "no such folder"));
+        }
     }
 
     private static TimeControl parseLimit(String key, String value) {

@@ -56,6 +56,15 @@ class EloStatsTest {
         assertTrue(Double.isNaN(EloStats.elo(0, 0, 0)));
     }
 
+    /** A clean sweep: Elo +inf or -inf, and an interval with no end on that side (it read "± -"). */
+    @Test
+    void aCleanSweepHasAnInfiniteErrorBar() {
+        assertEquals(Double.POSITIVE_INFINITY, EloStats.elo(3, 0, 0));
+        assertEquals(Double.POSITIVE_INFINITY, EloStats.eloError95(3, 0, 0));
+        assertEquals(Double.NEGATIVE_INFINITY, EloStats.elo(0, 0, 2));
+        assertEquals(Double.POSITIVE_INFINITY, EloStats.eloError95(0, 0, 2));
+    }
+
     @Test
     void errorBarShrinksLikeOneOverRootN() {
         // Same proportions, four times the games: the score interval halves; near s = 0.5 the

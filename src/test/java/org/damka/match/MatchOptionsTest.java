@@ -48,6 +48,28 @@ class MatchOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x depth=two"));
     }
 
+    /**
+     * A misspelt key after another field joined it (name "x depht=3", the engine at the match's
+     * depth); a missing folder was blamed on setsid, the process's launcher.
+     */
+    @Test
+    void engineSpecRefusesAnUnknownKeyAfterAFieldAndAFolderThatIsNotOne(@TempDir Path dir) throws Exception {
+        IllegalArgumentException typo = assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x name=x depht=3"));
+        assertTrue(typo.getMessage().startsWith("unknown key 'depht=' in engine 'cmd=x name=x depht=3': expected cmd=, name="), typo.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x option.Hash=32 threads=2"));
+        assertEquals(List.of("prog", "--threads=2", "a=b"), EngineSpec.parse("cmd=prog --threads=2 a=b name=n").command(), "arguments stay in cmd");
+        assertEquals(Map.of("EvalFile", "/w/a=b"), EngineSpec.parse("cmd=x option.EvalFile=/w/a=b").options(), "'=' inside a value");
+        assertEquals("n m", EngineSpec.parse("cmd=x 'name=n m'").name());
+
+        Path file = java.nio.file.Files.createFile(dir.resolve("file"));
+        assertEquals("engine folder dir=" + dir.resolve("none") + ": no such folder",
+                assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x dir=" + dir.resolve("none"))).getMessage());
+        assertEquals("engine folder dir=" + file + ": not a folder",
+                assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x dir=" + file)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x dir="));
+        assertEquals(dir.toString(), EngineSpec.parse("cmd=x dir=" + dir).dir());
+    }
+
     /** A full disk under --log went unnoticed (a PrintWriter keeps its errors), and a timeout of 1e10 s overflowed to "no time". */
     @Test
     void aLogThatCannotBeWrittenSaysSoAndHugeTimeoutsDoNotOverflow(@TempDir Path dir) throws Exception {
@@ -108,6 +130,10 @@ class MatchOptionsTest {
         assertEquals("black", a.decide(scores(-300, -350, -900)));
         assertNull(a.decide(scores(300, -350, 900)));            // the engines disagree
         assertNull(Adjudication.NONE.decide(scores(0, 0, 0, 0, 0, 0)));
+        // a rule given with 0 plies never fired; a lead of 0 cp gave level games to White
+        for (String never : new String[] {"draw=0,10", "win=0,4", "win=300,0"}) {
+            assertThrows(IllegalArgumentException.class, () -> Adjudication.parse(never), never);
+        }
     }
 
     private static List<Integer> scores(Integer... s) {

@@ -78,4 +78,37 @@ class OpeningsTest {
         assertEquals(2, Openings.read(rules, new StringReader("\uFEFFB:W21-32:B1-12\n11-15 23-19\n"), "bom.txt").size());
         assertEquals(1, Openings.read(rules, new StringReader("\uFEFF# a comment\n11-15 23-19\n"), "bom.txt").size());
     }
+
+    /**
+     * A PDN file given as openings failed with "move '[Event' needs at least two squares"; a move
+     * list with a comment in braces too. Games of a PDN are openings: their FEN tag and moves.
+     */
+    @Test
+    void aPdnFileOfGamesAndCommentsInBraces() throws Exception {
+        Rules rules = Variants.RUSSIAN;
+        String pdn = """
+                [Event "ballots"]
+                [Result "*"]
+
+                1. c3-d4 {the usual} f6-g5 *
+
+                [Event "ballots"]
+                [FEN "W:Wa1,c3,e3:Bf6,h6"]
+                [Result "*"]
+
+                1. c3-b4 *
+                """;
+        List<Opening> set = Openings.read(rules, new StringReader(pdn), "ballots.pdn");
+        assertEquals(2, set.size());
+        assertEquals(null, set.get(0).fen());
+        assertEquals(List.of("c3-d4", "f6-g5"), set.get(0).moves());
+        assertEquals("W:Wa1,c3,e3:Bf6,h6", set.get(1).fen());
+        assertEquals(List.of("c3-b4"), set.get(1).moves());
+
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class,
+                () -> Openings.read(rules, new StringReader(pdn.replace("c3-b4", "c3-d5")), "ballots.pdn"));
+        assertTrue(bad.getMessage().startsWith("ballots.pdn game 2: "), bad.getMessage());
+
+        assertEquals(List.of("c3-d4", "f6-g5"), Openings.parseLine(rules, "1. c3-d4 {a comment} f6-g5 {another} *").moves());
+    }
 }
