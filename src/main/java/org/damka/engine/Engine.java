@@ -550,10 +550,12 @@ public final class Engine {
         if (sharedTables) throw new IllegalStateException("this engine's endgame tables are shared: their options are not its own");
     }
 
-    /** Whether the next searches probe the endgame tables (they do unless told otherwise). */
+    /**
+     * Whether the next searches probe the endgame tables (they do unless told otherwise); each
+     * go gives its search the tables anew, so the search and its table stay as they are.
+     */
     public synchronized void setProbeTables(boolean probe) {
         requireIdle();
-        if (probe != probeTables) dropSearch(); // rebuilt with (or without) them
         probeTables = probe;
     }
 
