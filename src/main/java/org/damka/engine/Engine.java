@@ -167,11 +167,14 @@ public final class Engine {
     }
 
     /**
-     * An engine with a table of this size that probes endgame tables loaded (once) for many
-     * engines: the browser board's rooms, where each engine's own copy would take hundreds of MB.
+     * An engine of one variant, with a table of this size, that probes that variant's endgame
+     * tables loaded (once) for many engines: the browser board's rooms, where each engine's own
+     * copy would take hundreds of MB. Its variant stays: another would load its tables into the
+     * shared settings, uncounted.
      */
-    public Engine(int hashMb, EgdbSettings sharedTables) {
+    public Engine(int hashMb, String variant, EgdbSettings sharedTables) {
         this(checkedHashMb(hashMb, "Hash"), false, java.util.Objects.requireNonNull(sharedTables));
+        useVariant(variant);
     }
 
     /**
@@ -204,6 +207,13 @@ public final class Engine {
 
     /** Switches variant (and resets the position to its start). */
     public synchronized void setVariant(String name) {
+        if (sharedTables && !rules.name().equals(name)) {
+            throw new IllegalStateException("this engine plays " + rules.name() + " only: its endgame tables are shared");
+        }
+        useVariant(name);
+    }
+
+    private void useVariant(String name) {
         Rules r = Variants.byName(name);
         if (r == null) throw new IllegalArgumentException("unknown variant '" + name + "' (one of " + String.join(", ", Variants.names()) + ")");
         requireIdle();
@@ -506,7 +516,8 @@ public final class Engine {
      */
     private void buildSearch(boolean waitForTables) {
         newSearchIfNone();
-        search.setEgdb(!probeTables ? null : waitForTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
+        // Shared tables are never waited for: a wait holds their settings, and every engine's go with them.
+        search.setEgdb(!probeTables ? null : waitForTables && !sharedTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
     }
 
     /**

@@ -56,12 +56,12 @@ final class EnginePlayer {
      */
     EnginePlayer(String variant, EgdbSettings tables) {
         if (tables != null) {
-            engine = new Engine(HASH_MB, tables);
+            engine = new Engine(HASH_MB, variant, tables);
         } else {
             engine = new Engine(HASH_MB);
             engine.setEgdbPieces(0);
+            engine.setVariant(variant);
         }
-        engine.setVariant(variant);
     }
 
     /** The engine's time on a room's clock when its search starts: ms left and ms added a move. */

@@ -87,9 +87,9 @@ public final class GuiTables {
     }
 
     /**
-     * Loads the sets one after the other on a thread of its own (two at once would hold twice the
-     * memory while reading); {@code log} hears what each load found, from that thread. An engine
-     * searches without a set until it is loaded.
+     * Loads the sets one after the other on a thread of its own; {@code log} hears what each load
+     * found, from that thread. An engine searches without a set until it is loaded (its go starts
+     * its variant's load at once if this thread has not come to it: all are counted anyway).
      */
     public void loadInBackground(Consumer<String> log) {
         if (byVariant.isEmpty()) return;

@@ -12,7 +12,8 @@ import java.util.Locale;
  *       same side is ahead by at least cp (the leader's engine +cp or more, its opponent's -cp
  *       or less, both counted from White's side): that side wins.</li>
  * </ul>
- * A move without a score breaks both runs. Either part may be left out (0 = off).
+ * A move without a score breaks both runs. Either part may be left out (held as 0 plies: off);
+ * a part given needs at least 1 ply, and a win a lead of at least 1 cp.
  */
 public record Adjudication(int drawPlies, int drawCp, int winCp, int winPlies) {
     public static final Adjudication NONE = new Adjudication(0, 0, 0, 0);

@@ -68,7 +68,7 @@ public final class HubEngineClient extends ProcessEngineClient {
         String variant = HubBoard.variantName(rules);
         if (variants != null && !variants.isEmpty() && !variants.contains(variant)) {
             throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + variant
-                    + " (its variants: " + String.join(" ", variants) + ")");
+                    + " (its variants: " + Referee.printable(String.join(" ", variants), 300) + ")");
         }
         // An engine without a variant parameter plays international draughts only.
         if (variants != null || !variant.equals("normal")) setParam("variant", variant);

@@ -69,15 +69,23 @@ public final class Openings {
             lines = new ArrayList<>(lines);
             lines.set(0, lines.get(0).substring(1));
         }
-        if (lines.stream().anyMatch(l -> PDN_TAG.matcher(l).matches())) return readPdn(rules, String.join("\n", lines), source);
+        // A PDN file of games: its tags, and a result after each game's moves (without one, move
+        // lines after a stray tag would run together into one game).
+        if (lines.stream().anyMatch(l -> PDN_TAG.matcher(l).matches()) && lines.stream().anyMatch(l -> PDN_RESULT.matcher(l).matches())) {
+            return readPdn(rules, String.join("\n", lines), source);
+        }
         List<Opening> out = new ArrayList<>();
         int number = 0;
         for (String line : lines) {
             number++;
             String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#")) continue;
+            if (t.isEmpty() || t.startsWith("#") || t.replaceAll("\\{[^}]*\\}", "").isBlank()) continue; // a comment line
             if (t.chars().anyMatch(c -> Character.isISOControl(c) && c != '\t')) {
                 throw new IllegalArgumentException(source + " line " + number + ": control characters: not a text file of openings");
+            }
+            if (PDN_TAG.matcher(t).matches()) {
+                throw new IllegalArgumentException(source + " line " + number + ": a PDN tag, but no game ends with a result: "
+                        + "a PDN file of games needs one (1-0, 0-1, 1/2-1/2 or *) after each game's moves");
             }
             try {
                 out.add(parseLine(rules, t));
@@ -88,6 +96,9 @@ public final class Openings {
         if (out.isEmpty()) throw new IllegalArgumentException(source + ": no openings");
         return out;
     }
+
+    /** A line that ends a PDN game's moves with its result. */
+    private static final Pattern PDN_RESULT = Pattern.compile(".*(^|\\s)(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\\*)\\s*$");
 
     /** A tag that only a PDN file of games has (a lone {@code [FEN "…"]} line is an opening of a plain set). */
     private static final Pattern PDN_TAG = Pattern.compile("^\\s*\\[(Event|Site|Date|Round|White|Black|Result|GameType)\\s+\".*");
@@ -130,6 +141,7 @@ public final class Openings {
                 String move = Pdn.stripMoveNumber(token);
                 if (!move.isEmpty()) moves.add(move);
             }
+            if (moves.isEmpty()) throw new IllegalArgumentException("no moves in '" + t + "' (one position string or move list a line)");
             raw = new Opening(null, moves);
         }
         return checked(rules, raw);

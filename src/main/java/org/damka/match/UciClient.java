@@ -51,12 +51,12 @@ public final class UciClient extends ProcessEngineClient {
         if (variants != null && !variants.isEmpty() && variants.stream().noneMatch(rules.name()::equalsIgnoreCase)) {
             // As for a Hub engine: a match it cannot play is stopped before its first game.
             throw new EngineException(EngineException.Kind.START_FAILED, "the engine does not play " + rules.name()
-                    + " (its UCI_Variant values: " + Referee.printable(String.join(" ", variants)) + ")");
+                    + " (its UCI_Variant values: " + Referee.printable(String.join(" ", variants), 300) + ")");
         }
         for (String name : spec.options().keySet()) {
             if (!declared.contains(name)) {
                 throw new EngineException(EngineException.Kind.START_FAILED, "the engine has no option '" + name + "' (it declares: "
-                        + (declared.isEmpty() ? "none" : String.join(", ", declared)) + ")");
+                        + (declared.isEmpty() ? "none" : Referee.printable(String.join(", ", declared), 600)) + ")");
             }
         }
         process.send("setoption name UCI_Variant value " + rules.name());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -54,12 +55,16 @@ class GuiTablesTest {
         Egdb loaded = russian.tablesIfLoaded(Variants.RUSSIAN);
         assertNotNull(loaded);
 
-        Engine first = new Engine(8, russian), second = new Engine(8, russian);
+        Engine first = new Engine(8, "russian", russian), second = new Engine(8, "russian", russian);
         assertTrue(tbHits(first, true) > 0, "the first engine probes");
         assertTrue(tbHits(second, true) > 0, "the second engine probes");
         assertSame(loaded, russian.tablesIfLoaded(Variants.RUSSIAN), "one set, not a load per engine");
         assertEquals(0, tbHits(second, false), "a weak level probes none");
         assertEquals(2, log.size(), "a shared load's notes are said once, by the server: " + log);
+        // another variant would load its tables into the shared settings, uncounted
+        assertThrows(IllegalStateException.class, () -> first.setVariant("english"));
+        assertThrows(IllegalStateException.class, () -> first.setEgdbPieces(3));
+        first.setVariant("russian");
     }
 
     @Test

@@ -110,5 +110,12 @@ class OpeningsTest {
         assertTrue(bad.getMessage().startsWith("ballots.pdn game 2: "), bad.getMessage());
 
         assertEquals(List.of("c3-d4", "f6-g5"), Openings.parseLine(rules, "1. c3-d4 {a comment} f6-g5 {another} *").moves());
+        // a line that is only a comment is skipped (it was played as the start position), one with no move refused
+        assertEquals(1, Openings.read(rules, new StringReader("{ my balanced set }\n1. c3-d4 *\n"), "set.txt").size());
+        assertThrows(IllegalArgumentException.class, () -> Openings.read(rules, new StringReader("1. *\n"), "set.txt"));
+        // a stray tag above move lines without results: refused, where it read them as one game
+        IllegalArgumentException stray = assertThrows(IllegalArgumentException.class,
+                () -> Openings.read(rules, new StringReader("[Event \"my set\"]\n1. c3-d4 f6-g5\n1. a3-b4 b6-a5\n"), "set.txt"));
+        assertTrue(stray.getMessage().startsWith("set.txt line 1: a PDN tag, but no game ends with a result"), stray.getMessage());
     }
 }

@@ -57,7 +57,6 @@ class SearchIT extends OneEngineIT {
         assertEquals(List.of("ponder", pv[1]), List.of(best[2], best[3]));
     }
 
-    /** bench runs on its own thread: isready is answered meanwhile; the node total repeats. */
     /** A parameter given twice counts with its last value (protocol.md, go). */
     @Test
     void aGoParameterGivenTwiceCountsWithItsLastValue() {
@@ -67,6 +66,7 @@ class SearchIT extends OneEngineIT {
         assertEquals(2, out.stream().filter(s -> s.startsWith("info depth")).count(), out.toString());
     }
 
+    /** bench runs on its own thread: isready is answered meanwhile; the node total repeats. */
     @Test
     void benchReportsEveryPositionAndARepeatableTotal() {
         long[] totals = new long[2];
