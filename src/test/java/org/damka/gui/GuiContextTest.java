@@ -16,6 +16,13 @@ import org.junit.jupiter.api.Test;
 
 /** Room codes, seat tokens, idle expiry and the engine cap. */
 class GuiContextTest {
+    /**
+     * The seat-claim time of the tests that need rooms left "too recently": long enough that
+     * creating the rooms before the check fits in it on a loaded machine (1 s did not: an engine
+     * room's creation beside a self-play run and two builds took longer).
+     */
+    private static final Duration CLAIM = Duration.ofSeconds(3);
+
     static GuiLimits limits(Duration idle, int maxEngines) {
         return GuiLimits.defaults().withRoomsPerAddress(10_000).withRoomIdle(idle).withEngines(maxEngines, 1);
     }
@@ -64,12 +71,12 @@ class GuiContextTest {
      */
     @Test
     void atTheRoomCapARoomLeftBehindMakesWay() throws Exception {
-        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 64).withSeatClaim(Duration.ofSeconds(1)))) {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 64).withSeatClaim(CLAIM))) {
             Room first = ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
             Thread.sleep(5);
             for (int i = 1; i < GuiLimits.defaults().maxRooms(); i++) ctx.create(Room.Mode.HOTSEAT, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
             assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.HOTSEAT, "b"), "left too recently (a reload)");
-            Thread.sleep(1100);
+            Thread.sleep(CLAIM.toMillis() + 100);
             seated(ctx, Room.Mode.HOTSEAT, "b");
             assertNull(ctx.find(first.code), "the longest idle room made way");
             assertEquals(GuiLimits.defaults().maxRooms(), ctx.roomCount());
@@ -163,12 +170,12 @@ class GuiContextTest {
     /** Engine rooms left behind give their engines up to new games, whoever left them. */
     @Test
     void anEngineHeldByARoomNobodyIsInGoesToANewGame() throws Exception {
-        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2).withSeatClaim(Duration.ofSeconds(1)))) {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2).withSeatClaim(CLAIM))) {
             Room left = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
             Thread.sleep(5);
             Room leftLater = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 0, Level.EASY, ctx.newToken(), "a");
             assertThrows(IllegalArgumentException.class, () -> seated(ctx, Room.Mode.ENGINE, "b"), "left too recently (a reload)");
-            Thread.sleep(1100);
+            Thread.sleep(CLAIM.toMillis() + 100);
             Room fresh = seated(ctx, Room.Mode.ENGINE, "b");
             assertNull(ctx.find(left.code), "the longest idle empty room gave its engine up");
             assertEquals(leftLater, ctx.find(leftLater.code));
