@@ -20,6 +20,7 @@ final class HubCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        org.damka.system.JvmLog.keepOffStandardOutput();
         new HubLoop(new Engine(), StandardInput.get(), out).onClientGone(Main::clientGone).run();
         return 0;
     }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import org.damka.engine.Engine;
 import org.damka.files.FileErrors;
 import org.damka.protocol.UciProtocol;
+import org.damka.system.JvmLog;
 import org.damka.system.StandardInput;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -100,6 +101,7 @@ public final class Main implements Runnable {
     /** No subcommand: serve the engine protocol (protocol.md) on stdin/stdout. */
     @Override
     public void run() {
+        JvmLog.keepOffStandardOutput();
         new UciProtocol(new Engine(), StandardInput.get(), System.out, System.err, version()).onClientGone(Main::clientGone).run();
     }
 
