@@ -60,6 +60,7 @@ public final class GuiTables {
         }
         found.sort(Comparator.comparingLong(Found::bytes));
         Map<Rules, EgdbSettings> used = new LinkedHashMap<>();
+        List<String> sets = new ArrayList<>();
         long total = 0;
         // The rooms a heap this small holds without tables, if fewer than the minimum: tables never take their place.
         long roomsNeeded = Math.min(MIN_ENGINE_ROOMS, GuiLimits.enginesFor(heapBytes));
@@ -74,13 +75,11 @@ public final class GuiTables {
             settings.setPath(dir.toString());
             settings.setPieces(pieces);
             used.put(f.rules(), settings);
+            sets.add(f.rules().name() + " (" + megabytes(f.bytes()) + ")");
             total += f.bytes();
         }
         GuiTables tables = new GuiTables(java.util.Collections.unmodifiableMap(used), total);
         if (!used.isEmpty()) {
-            List<String> sets = used.keySet().stream()
-                    .map(r -> r.name() + " (" + megabytes(found.stream().filter(f -> f.rules() == r).findFirst().orElseThrow().bytes()) + ")")
-                    .toList();
             log.accept("endgame tables in " + dir + " (" + pieces + " pieces at most): " + String.join(", ", sets));
         }
         return tables;

@@ -79,7 +79,7 @@ public final class Openings {
         for (String line : lines) {
             number++;
             String t = line.strip();
-            if (t.isEmpty() || t.startsWith("#") || t.replaceAll("\\{[^}]*\\}", "").isBlank()) continue; // a comment line
+            if (t.isEmpty() || t.startsWith("#") || withoutComments(t).isBlank()) continue; // a comment line
             if (t.chars().anyMatch(c -> Character.isISOControl(c) && c != '\t')) {
                 throw new IllegalArgumentException(source + " line " + number + ": control characters: not a text file of openings");
             }
@@ -95,6 +95,11 @@ public final class Openings {
         }
         if (out.isEmpty()) throw new IllegalArgumentException(source + ": no openings");
         return out;
+    }
+
+    /** The text without its comments in braces (each one a blank). */
+    private static String withoutComments(String text) {
+        return text.replaceAll("\\{[^}]*\\}", " ");
     }
 
     /** A line that ends a PDN game's moves with its result. */
@@ -136,7 +141,7 @@ public final class Openings {
             raw = new Opening(Fen.format(rules, Fen.parse(rules, t)), List.of());
         } else {
             List<String> moves = new ArrayList<>();
-            for (String token : t.replaceAll("\\{[^}]*\\}", " ").strip().split("\\s+")) {
+            for (String token : withoutComments(t).strip().split("\\s+")) {
                 if (Pdn.isResult(token)) continue;
                 String move = Pdn.stripMoveNumber(token);
                 if (!move.isEmpty()) moves.add(move);
