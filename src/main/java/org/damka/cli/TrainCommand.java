@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.damka.eval.learned.LearnedWeights;
@@ -69,10 +70,15 @@ final class TrainCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (epochs < 0 || batch < 1 || !(learningRate > 0 && Double.isFinite(learningRate)) || !(l2 >= 0 && Double.isFinite(l2)) || !(validation > 0 && validation < 1) || threads < 1 || threads > 64
-                || !(searchShare >= 0 && searchShare <= 1)) {
-            return fail("--epochs >= 0, --batch >= 1, --lr > 0, --l2 >= 0, 0 < --validation < 1, 0 <= --search-share <= 1, --threads 1..64", 2);
-        }
+        String wrong = epochs < 0 ? "--epochs must be 0 or more, got " + epochs
+                : batch < 1 ? "--batch must be 1 or more, got " + batch
+                : !(learningRate > 0 && Double.isFinite(learningRate)) ? "--lr must be a number above 0, got " + learningRate
+                : !(l2 >= 0 && Double.isFinite(l2)) ? "--l2 must be a number, 0 or more, got " + l2
+                : !(validation > 0 && validation < 1) ? "--validation must be above 0 and below 1, got " + validation
+                : !(searchShare >= 0 && searchShare <= 1) ? "--search-share must be 0..1, got " + searchShare
+                : threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads
+                : null;
+        if (wrong != null) return fail(wrong, 2);
         LearnedWeights.Base chosen = base == null ? null : LearnedWeights.Base.of(base);
         if (base != null && chosen == null) return fail("--base is classic or none, not '" + base + "'", 2);
         try {
@@ -92,9 +98,27 @@ final class TrainCommand implements Callable<Integer> {
             Trainer trainer = new Trainer(Trainer.Config.builder(rules).epochs(epochs).batch(batch).learningRate(learningRate).l2(l2)
                     .validationShare(validation).searchShare(searchShare).seed(seed).threads(threads).build(), err);
             trainer.load(files);
-            trainer.train(start).write(out);
+            LearnedWeights trained = trainer.train(start);
+            checkLearnt(trainer.losses());
+            trained.write(out);
             return "wrote " + out;
         });
+    }
+
+    /**
+     * Refuses weights that predict the held-out games worse than a coin toss (ln 2) and worse
+     * than the start did: a run that diverged (too large an --lr) would write weights whose
+     * scores are noise. A validation loss that rose but stays below both is said, not refused.
+     */
+    private void checkLearnt(List<double[]> losses) throws IOException {
+        double start = losses.get(0)[1], end = losses.get(losses.size() - 1)[1];
+        if (end <= start) return;
+        String rose = String.format(Locale.ROOT, "the validation loss rose from %.5f at the start to %.5f", start, end);
+        if (end > Math.log(2)) {
+            throw new IOException(rose + ", worse than a coin toss's " + String.format(Locale.ROOT, "%.5f", Math.log(2))
+                    + " (ln 2): the training diverged (try a smaller --lr); nothing written");
+        }
+        err.println("train: note: " + rose + ": the weights predict the held-out games worse than the start did");
     }
 
     private int fail(String message, int code) {

@@ -56,7 +56,7 @@ public final class Rescore {
                 SelfPlayFile.GameBlock old = rescored.get(g.id());
                 if (old == null) todo.add(g);
                 else if (!rescoredFrom(old, g)) mismatches.add(in + "'s game " + g.id());
-            });
+            }, lines -> progress.println("rescore: " + SelfPlayFile.unfinishedEnd(in, lines)));
         }
         if (!mismatches.isEmpty()) { // ids alone would silently mix the games of two runs
             throw new IOException(out + " holds another game under the id of " + mismatches.get(0)

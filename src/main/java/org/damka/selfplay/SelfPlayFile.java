@@ -14,6 +14,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.IntConsumer;
 
 import org.damka.board.Fen;
 import org.damka.board.FenException;
@@ -77,6 +78,14 @@ public final class SelfPlayFile {
 
     /** {@link #read}, a whole game at a time. */
     public static Set<Integer> readGames(Path file, Rules rules, Consumer<GameBlock> sink) throws IOException {
+        return readGames(file, rules, sink, lines -> { });
+    }
+
+    /**
+     * {@link #readGames}, and when the file ends in lines that are not a whole game (a run
+     * stopped or still writing), tells {@code unfinished} how many.
+     */
+    public static Set<Integer> readGames(Path file, Rules rules, Consumer<GameBlock> sink, IntConsumer unfinished) throws IOException {
         String notRegular = FileErrors.notRegular(file);
         if (notRegular != null) throw new IOException(file + ": " + notRegular);
         Set<Integer> games = new HashSet<>();
@@ -100,7 +109,10 @@ public final class SelfPlayFile {
                 String next = in.readLine();
                 if (line.startsWith(GAME)) {
                     int id = gameId(line, blockLines);
-                    if (id < 0 && next == null) break; // half a game line at the end: its game is not done
+                    if (id < 0 && next == null) { // half a game line at the end: its game is not done
+                        blockLines++;
+                        break;
+                    }
                     if (blockError != null) throw new IOException(blockError);
                     if (id < 0) {
                         throw new IOException(file + " line " + n + ": bad game line '" + quote(line) + "' (expected '# game <id> <result> plies <n> positions "
@@ -119,10 +131,16 @@ public final class SelfPlayFile {
                 }
                 line = next;
             }
+            if (blockLines > 0) unfinished.accept(blockLines);
         } catch (CharacterCodingException e) {
             throw new IOException(file + ": " + FileErrors.describe(file, e));
         }
         return games;
+    }
+
+    /** What a reader says of a file's unfinished end ({@link #readGames(Path, Rules, Consumer, IntConsumer)}). */
+    public static String unfinishedEnd(Path file, int lines) {
+        return file + ": the last " + lines + (lines == 1 ? " line is" : " lines are") + " not a whole game (a run stopped or still playing): left out";
     }
 
     /** Adds a position line's sample to the block; returns what is wrong with the line, or null. */

@@ -36,7 +36,8 @@ import org.damka.selfplay.SelfPlayFile;
  * position is also learnt turned half a turn with the colours swapped (the same game for the
  * other side). Positions with a capture pending are dropped and duplicates merged (their
  * results averaged). A fixed
- * share of the games, chosen by a hash of the file, the game and the seed, is held out for
+ * share of the games, chosen by a hash of the game's id and the seed (not its file: the shards of
+ * one run train what the whole file would), is held out for
  * validation, with every position they hold (a position is the first game's that has it): a
  * split by positions would put the neighbours of a validation position, one ply away and with
  * the same result, in the train set, and the validation loss would reward learning games by
@@ -136,18 +137,19 @@ public final class Trainer {
         Rules rules = c.rules();
         Map<String, double[]> merged = new LinkedHashMap<>(); // fen -> {results, scores, count, held out (1) or not (0), its first game}
         long[] read = new long[1];
-        for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
-            long fileSeed = c.seed() * 1_000_003L + fileIndex;
-            int file = fileIndex;
-            SelfPlayFile.read(files.get(fileIndex), rules, s -> {
+        // Whether a game is held out depends on the seed and its id alone, not on its file: the
+        // shards of one run (or files given in another order) train the same weights. Games of two
+        // runs with the same id are held out together, which costs nothing: they are other games.
+        long splitSeed = c.seed() * 1_000_003L;
+        for (Path file : files) {
+            SelfPlayFile.readGames(file, rules, g -> g.samples().forEach(s -> {
                 read[0]++;
-                long h = new SplittableRandom(fileSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
+                long h = new SplittableRandom(splitSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
                 boolean heldOut = (h >>> 11) * 0x1.0p-53 < c.validationShare();
-                double game = file * 0x1p32 + s.game(); // exact in a double: which game of which file
-                add(merged, s.fen(), s.result(), s.score(), heldOut, game);
+                add(merged, s.fen(), s.result(), s.score(), heldOut, s.game());
                 // The same game seen from the other side: colours swapped, board turned.
-                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut, game);
-            });
+                add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut, s.game());
+            }), lines -> log.println("train: " + SelfPlayFile.unfinishedEnd(file, lines)));
         }
         MoveGenerator gen = MoveGenerator.create(rules);
         // In a fixed order, not the files': self-play and rescore on several threads write the
@@ -194,10 +196,11 @@ public final class Trainer {
 
     /**
      * Adds one sighting of a position. It is held out as the first game holding it (the lowest
-     * file and id) is: the same whatever the order of the games in the files, and each position
-     * held out with the validation share's odds however many games it is in.
+     * id; games of one id are held out alike) is: the same whatever the order of the games and
+     * the files, and each position held out with the validation share's odds however many games
+     * it is in.
      */
-    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut, double game) {
+    private static void add(Map<String, double[]> merged, String fen, double result, int score, boolean heldOut, int game) {
         double[] m = merged.computeIfAbsent(fen, x -> new double[] {0, 0, 0, 0, Double.MAX_VALUE});
         if (game < m[4]) {
             m[4] = game;

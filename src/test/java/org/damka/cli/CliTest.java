@@ -332,6 +332,39 @@ class CliTest {
         }
     }
 
+    /**
+     * train took --lr 1e6 and wrote weights whose scores were noise (a validation loss of 1752
+     * against ln 2); a bad option's message listed every option's range; a file cut inside a
+     * game lost that game without a word.
+     */
+    @Test
+    void trainRefusesADivergedRunAndNamesTheBadOptionAndTheCutGame(@TempDir Path dir) throws IOException {
+        Path data = dir.resolve("data.txt");
+        assertEquals(0, run("selfplay", "--games", "6", "--depth", "3", "--out", data.toString()));
+        Path out = dir.resolve("w.weights");
+        errBytes.reset();
+        assertEquals(1, run("train", data.toString(), "--epochs", "2", "--lr", "1e6", "--out", out.toString()));
+        assertTrue(err().contains("worse than a coin toss's 0.69315 (ln 2): the training diverged (try a smaller --lr); nothing written"), err());
+        assertFalse(Files.exists(out));
+
+        String[][] bad = {{"--threads", "500", "--threads must be 1..64, got 500"}, {"--epochs", "-1", "--epochs must be 0 or more, got -1"},
+            {"--validation", "1", "--validation must be above 0 and below 1, got 1.0"}, {"--batch", "0", "--batch must be 1 or more, got 0"}};
+        for (String[] b : bad) {
+            errBytes.reset();
+            assertEquals(2, run("train", data.toString(), b[0], b[1], "--out", out.toString()), b[0]);
+            assertOneLineError("train: " + b[2]);
+        }
+
+        String text = Files.readString(data);
+        int cut = text.lastIndexOf("# game ");
+        Path partial = Files.writeString(dir.resolve("partial.txt"), text.substring(0, cut + 9)); // half the last game line
+        // The game line before the last game's position lines stands in for the half game line cut off.
+        long lines = text.substring(text.lastIndexOf("# game ", cut - 1), cut).lines().count();
+        errBytes.reset();
+        assertEquals(0, run("train", partial.toString(), "--epochs", "1", "--out", out.toString()));
+        assertTrue(err().contains("train: " + partial + ": the last " + lines + " lines are not a whole game (a run stopped or still playing): left out"), err());
+    }
+
     @Test
     void selfPlayDataThatIsNotTextOrHasABadScoreIsNamed(@TempDir Path dir) throws IOException {
         Path binary = Files.write(dir.resolve("data.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, '\n'});

@@ -88,6 +88,39 @@ class TrainTest {
         assertEquals(inOrder.train(LearnedWeights.initial(r)), inReverse.train(LearnedWeights.initial(r)));
     }
 
+    /**
+     * The shards of one run, given in any order, train the weights of the whole file: a game is
+     * held out by its id, not by its file or the file's place on the command line.
+     */
+    @Test
+    void shardsInAnyOrderTrainTheWeightsOfTheWholeFile() throws Exception {
+        Rules r = Variants.RUSSIAN;
+        Path data = selfPlay(r, 40, 19);
+        List<String> lines = java.nio.file.Files.readAllLines(data);
+        StringBuilder even = new StringBuilder(lines.get(0) + "\n"), odd = new StringBuilder(lines.get(0) + "\n");
+        StringBuilder block = new StringBuilder();
+        int games = 0;
+        for (String line : lines.subList(1, lines.size())) {
+            block.append(line).append('\n');
+            if (line.startsWith("# game ")) {
+                (games++ % 2 == 0 ? even : odd).append(block);
+                block.setLength(0);
+            }
+        }
+        Path first = java.nio.file.Files.writeString(dir.resolve("shard0.txt"), even);
+        Path second = java.nio.file.Files.writeString(dir.resolve("shard1.txt"), odd);
+        Trainer.Config config = Trainer.Config.builder(r).epochs(2).batch(512).learningRate(1.0).l2(1e-5).validationShare(0.3)
+                .searchShare(0.5).seed(5).threads(1).build();
+        List<LearnedWeights> trained = new java.util.ArrayList<>();
+        for (List<Path> files : List.of(List.of(data), List.of(first, second), List.of(second, first))) {
+            Trainer trainer = new Trainer(config, QUIET);
+            trainer.load(files);
+            trained.add(trainer.train(LearnedWeights.initial(r)));
+        }
+        assertEquals(trained.get(0), trained.get(1), "the whole file and its two shards");
+        assertEquals(trained.get(0), trained.get(2), "the whole file and its two shards in the other order");
+    }
+
     @Test
     void overNoBaseTheModelStartsAtEvenOddsAndLearns() throws Exception {
         Rules r = Variants.RUSSIAN;
