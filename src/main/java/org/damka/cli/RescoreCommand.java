@@ -28,10 +28,10 @@ final class RescoreCommand implements Callable<Integer> {
     List<Path> files;
 
     @Option(names = "--nodes", description = "nodes per position")
-    long nodes;
+    Long nodes;
 
-    @Option(names = "--depth", description = "depth per position (when --nodes is not given; default 8)")
-    int depth;
+    @Option(names = "--depth", description = "depth per position, 1..60 (when --nodes is not given; default 8)")
+    Integer depth;
 
     @Option(names = "--threads", defaultValue = "1", description = "games rescored at once (default: ${DEFAULT-VALUE})")
     int threads;
@@ -56,10 +56,12 @@ final class RescoreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 60) {
-            return fail("--threads must be 1..64, --nodes and --depth (..60) not negative", 2);
-        }
-        SearchLimits limits = nodes > 0 ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth > 0 ? depth : 8);
+        String wrong = threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads
+                : nodes != null && nodes < 1 ? "--nodes must be 1 or more, got " + nodes
+                : depth != null && (depth < 1 || depth > 60) ? "--depth must be 1..60, got " + depth
+                : null;
+        if (wrong != null) return fail(wrong, 2);
+        SearchLimits limits = nodes != null ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth != null ? depth : 8);
         Supplier<Evaluator> evaluator;
         try {
             evaluator = EvaluatorChoice.of(rules, evaluation, evalFile);

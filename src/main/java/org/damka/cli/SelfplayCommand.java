@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
 
+import org.damka.eval.Evaluations;
 import org.damka.eval.Evaluator;
 import org.damka.rules.Rules;
 import org.damka.search.SearchLimits;
@@ -25,10 +26,10 @@ final class SelfplayCommand implements Callable<Integer> {
     int games;
 
     @Option(names = "--nodes", description = "nodes per move")
-    long nodes;
+    Long nodes;
 
-    @Option(names = "--depth", description = "depth per move (when --nodes is not given; default 6)")
-    int depth;
+    @Option(names = "--depth", description = "depth per move, 1..60 (when --nodes is not given; default 6)")
+    Integer depth;
 
     @Option(names = "--threads", defaultValue = "1", description = "games played at once (default: ${DEFAULT-VALUE})")
     int threads;
@@ -42,7 +43,7 @@ final class SelfplayCommand implements Callable<Integer> {
     @Option(names = "--random-plies", defaultValue = "6", description = "random plies after the built-in opening (default: ${DEFAULT-VALUE})")
     int randomPlies;
 
-    @Option(names = "--evaluation", defaultValue = "classic", description = "classic, learned or material (default: ${DEFAULT-VALUE})")
+    @Option(names = "--evaluation", defaultValue = "classic", description = "classic, learned, material or auto (the engine's own) (default: ${DEFAULT-VALUE})")
     String evaluation;
 
     @Option(names = "--eval-file", description = "weights for --evaluation learned (default: the built-in ones)")
@@ -72,10 +73,14 @@ final class SelfplayCommand implements Callable<Integer> {
             return fail("--shard must be i/n, got '" + shard + "'", 2);
         }
         if (count < 1 || index < 0 || index >= count) return fail("--shard i/n needs 0 <= i < n, got '" + shard + "'", 2);
-        if (games < 1 || threads < 1 || threads > 64 || nodes < 0 || depth < 0 || depth > 60 || randomPlies < 0) {
-            return fail("--games and --threads (1..64) must be positive, --nodes, --depth (..60) and --random-plies not negative", 2);
-        }
-        SearchLimits limits = nodes > 0 ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth > 0 ? depth : 6);
+        String wrong = games < 1 ? "--games must be 1 or more, got " + games
+                : threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads
+                : nodes != null && nodes < 1 ? "--nodes must be 1 or more, got " + nodes
+                : depth != null && (depth < 1 || depth > 60) ? "--depth must be 1..60, got " + depth
+                : randomPlies < 0 ? "--random-plies must be 0 or more, got " + randomPlies
+                : null;
+        if (wrong != null) return fail(wrong, 2);
+        SearchLimits limits = nodes != null ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth != null ? depth : 6);
         Supplier<Evaluator> evaluator;
         try {
             evaluator = EvaluatorChoice.of(rules, evaluation, evalFile);
@@ -83,7 +88,8 @@ final class SelfplayCommand implements Callable<Integer> {
             return fail(e.getMessage(), 2);
         }
         SelfPlay.Config config = SelfPlay.Config.builder(rules, evaluator).games(games).limits(limits).threads(threads).seed(seed)
-                .shard(index, count).randomPlies(randomPlies).build();
+                .shard(index, count).randomPlies(randomPlies)
+                .evaluation(Evaluations.canonicalName(evaluation) + (evalFile == null ? "" : " eval-file " + evalFile.getFileName())).build();
         return FileJob.report("selfplay", err,
                 () -> "done, " + new SelfPlay(config, err).run(out, resume) + " games appended to " + out);
     }

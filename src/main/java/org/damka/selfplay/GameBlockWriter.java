@@ -29,14 +29,21 @@ final class GameBlockWriter {
 
     /**
      * The ids of the games already in {@code out} when resuming (a partial block at its end cut
-     * off once the file has been read as a self-play file of this variant: any other file is
-     * refused untouched), else none; a file with data is refused unless resuming.
+     * off once the file has been read as a self-play file of this variant and the same
+     * {@code settings}, if both it and this run record any: any other file is refused
+     * untouched), else none; a file with data is refused unless resuming.
      */
-    static Set<Integer> gamesDone(Path out, Rules rules, boolean resume) throws IOException {
+    static Set<Integer> gamesDone(Path out, Rules rules, boolean resume, String settings) throws IOException {
         String notRegular = FileErrors.notRegular(out);
         if (notRegular != null) throw new IOException("cannot write " + out + ": " + notRegular);
         if (resume && Files.exists(out) && Files.size(out) > 0) {
             SelfPlayFile.read(out, rules, s -> { }); // refuses any other file before it is touched
+            String recorded = SelfPlayFile.settings(out);
+            if (settings != null && recorded != null && !recorded.equals(settings)) {
+                // Its games and this run's would mix in one file with nothing to tell them apart.
+                throw new IOException(out + " was played with '" + recorded + "', this run with '" + settings
+                        + "': resume with the same settings, or write another file");
+            }
             SelfPlayFile.truncateToLastGame(out);
             return SelfPlayFile.read(out, rules, s -> { }); // what is left: a game cut in its last line is not done
         }
@@ -48,14 +55,15 @@ final class GameBlockWriter {
 
     /**
      * Makes the block of each item on {@code threads} threads and appends it to {@code out}
-     * (the header first if the file is empty); {@code finished} is told of each item once its
-     * block is written.
+     * (the header and the settings, if any, first if the file is empty); {@code finished} is
+     * told of each item once its block is written.
      */
-    static <T> void appendAll(Path out, Rules rules, int threads, List<T> items, Function<T, String> block,
+    static <T> void appendAll(Path out, Rules rules, String settings, int threads, List<T> items, Function<T, String> block,
                               Consumer<T> finished) throws IOException, InterruptedException {
         try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND)) {
             if (Files.size(out) == 0) {
                 w.write(SelfPlayFile.header(rules) + "\n");
+                if (settings != null) w.write(SelfPlayFile.settingsLine(settings) + "\n");
                 w.flush();
             }
             ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));

@@ -46,7 +46,7 @@ public final class Rescore {
 
     /** Rescores the games of the inputs not already in {@code out} (when resuming); returns games written. */
     public int run(List<Path> inputs, Path out, boolean resume) throws IOException, InterruptedException {
-        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume);
+        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume, null);
         Map<Integer, SelfPlayFile.GameBlock> rescored = new HashMap<>();
         if (!done.isEmpty()) SelfPlayFile.readGames(out, c.rules(), g -> rescored.put(g.id(), g));
         List<SelfPlayFile.GameBlock> todo = new ArrayList<>();
@@ -69,7 +69,7 @@ public final class Rescore {
         AtomicLong searched = new AtomicLong();
         long t0 = System.nanoTime();
         ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
-        GameBlockWriter.appendAll(out, c.rules(), c.threads(), todo, game -> rescore(game, searches.get()), game -> {
+        GameBlockWriter.appendAll(out, c.rules(), null, c.threads(), todo, game -> rescore(game, searches.get()), game -> {
             int n = finished.incrementAndGet();
             long p = searched.addAndGet(game.samples().size());
             double s = (System.nanoTime() - t0) / 1e9;

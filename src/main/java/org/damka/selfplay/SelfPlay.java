@@ -41,7 +41,7 @@ public final class SelfPlay {
 
     /** What to play: built by name, {@code Config.builder(rules, evaluator).games(…).limits(…).build()}. */
     public record Config(Rules rules, int games, SearchLimits limits, int threads, long seed, int shard, int shards,
-                         int randomPlies, Supplier<Evaluator> evaluator) {
+                         int randomPlies, Supplier<Evaluator> evaluator, String evaluation) {
 
         /** The settings of {@code damka selfplay}'s defaults: one game at depth 6, 6 random plies, one thread, seed 1, shard 0 of 1. */
         public static Builder builder(Rules rules, Supplier<Evaluator> evaluator) {
@@ -57,6 +57,7 @@ public final class SelfPlay {
             private long seed = 1;
             private int shard = 0, shards = 1;
             private int randomPlies = 6;
+            private String evaluation;
 
             private Builder(Rules rules, Supplier<Evaluator> evaluator) {
                 this.rules = rules;
@@ -81,8 +82,11 @@ public final class SelfPlay {
             /** Random plies played after the opening. */
             public Builder randomPlies(int plies) { this.randomPlies = plies; return this; }
 
+            /** The evaluator's name as the file's settings record it (e.g. {@code learned eval-file x.weights}). */
+            public Builder evaluation(String name) { this.evaluation = name; return this; }
+
             public Config build() {
-                return new Config(rules, games, limits, threads, seed, shard, shards, randomPlies, evaluator);
+                return new Config(rules, games, limits, threads, seed, shard, shards, randomPlies, evaluator, evaluation);
             }
         }
     }
@@ -97,7 +101,7 @@ public final class SelfPlay {
 
     /** Plays the shard's games not already in {@code out} (when resuming) and appends them. Returns games played. */
     public int run(Path out, boolean resume) throws IOException, InterruptedException {
-        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume);
+        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume, settings());
         List<Opening> openings = Openings.builtIn(c.rules());
         Game[] starts = new Game[c.games()];
         boolean[] repeated = repeatedStarts(openings, starts);
@@ -112,13 +116,20 @@ public final class SelfPlay {
         AtomicLong positions = new AtomicLong();
         long t0 = System.nanoTime();
         ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
-        GameBlockWriter.appendAll(out, c.rules(), c.threads(), todo, id -> play(id, starts[id], searches.get(), positions), id -> {
+        GameBlockWriter.appendAll(out, c.rules(), settings(), c.threads(), todo, id -> play(id, starts[id], searches.get(), positions), id -> {
             int n = finished.incrementAndGet();
             double s = (System.nanoTime() - t0) / 1e9;
             progress.printf(Locale.ROOT, "selfplay: games %d/%d, positions %d, %.1f positions/s, ETA %.0f s%n",
                     n, todo.size(), positions.get(), positions.get() / s, s / n * (todo.size() - n));
         });
         return todo.size();
+    }
+
+    /** What a game depends on besides its id, as the file records it: another value would play other games. */
+    String settings() {
+        SearchLimits l = c.limits();
+        return "seed " + c.seed() + (l.nodes() > 0 ? " nodes " + l.nodes() : " depth " + l.depth()) + " random-plies " + c.randomPlies()
+                + (c.evaluation() == null ? "" : " evaluation " + c.evaluation());
     }
 
     /**

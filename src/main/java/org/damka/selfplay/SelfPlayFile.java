@@ -26,12 +26,14 @@ import org.damka.rules.Rules;
  *
  * <pre>
  * # damka selfplay 1 variant russian
+ * # settings seed 1 depth 6 random-plies 6 evaluation classic
  * W:Wa1,c3,…:Bb8,…	1-0	35
  * …
  * # game 17 1-0 plies 83 positions 61
  * </pre>
  *
- * The first line names the format version and the variant. A position line is the position
+ * The first line names the format version and the variant; self-play writes a second, {@code #
+ * settings …}, with what its games depend on besides their ids, which {@code --resume} checks. A position line is the position
  * string, the game's final result (1-0, 0-1, 1/2-1/2) and the search score in centi-men from
  * White's side, separated by tabs; a position string that does not parse is an error. A game's
  * position lines are followed by its {@code # game} line; each game is written as one block and
@@ -42,6 +44,7 @@ public final class SelfPlayFile {
     public static final int VERSION = 1;
     private static final String HEADER = "# damka selfplay " + VERSION + " variant ";
     private static final String GAME = "# game ";
+    private static final String SETTINGS = "# settings ";
 
     private SelfPlayFile() { }
 
@@ -50,6 +53,22 @@ public final class SelfPlayFile {
 
     public static String header(Rules rules) {
         return HEADER + rules.name();
+    }
+
+    /** The line after the header that records how a self-play run plays (seed, search, random plies, evaluation). */
+    static String settingsLine(String settings) {
+        return SETTINGS + settings;
+    }
+
+    /** The settings a file records on its second line, or null (none: rescore's files and those of sessions before 50). */
+    static String settings(Path file) throws IOException {
+        try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            in.readLine();
+            String second = in.readLine();
+            return second != null && second.startsWith(SETTINGS) ? second.substring(SETTINGS.length()) : null;
+        } catch (CharacterCodingException e) {
+            throw new IOException(file + ": " + FileErrors.describe(file, e));
+        }
     }
 
     public static String resultText(double whiteScore) {
@@ -194,8 +213,8 @@ public final class SelfPlayFile {
      */
     static void truncateToLastGame(Path file) throws IOException {
         long end = 0, offset = 0;
-        int positions = 0;
-        boolean firstLine = true, lineStarted = false, comment = false;
+        int positions = 0, lineNumber = 0;
+        boolean lineStarted = false, comment = false;
         ByteArrayOutputStream line = new ByteArrayOutputStream(); // a comment line's first bytes
         byte[] buffer = new byte[1 << 16];
         try (InputStream in = Files.newInputStream(file)) {
@@ -211,15 +230,17 @@ public final class SelfPlayFile {
                         continue;
                     }
                     String text = line.toString(StandardCharsets.UTF_8).stripTrailing();
-                    if (firstLine) {
+                    lineNumber++;
+                    if (lineNumber == 1) {
                         if (text.startsWith(HEADER)) end = offset;
+                    } else if (lineNumber == 2 && text.startsWith(SETTINGS) && end > 0) {
+                        end = offset; // the header's settings: kept with it
                     } else if (text.startsWith(GAME)) {
                         if (gameId(text, positions) >= 0) end = offset;
                         positions = 0;
                     } else if (lineStarted && !comment) {
                         positions++;
                     }
-                    firstLine = false;
                     lineStarted = false;
                     line.reset();
                 }

@@ -365,6 +365,45 @@ class CliTest {
         assertTrue(err().contains("train: " + partial + ": the last " + lines + " lines are not a whole game (a run stopped or still playing): left out"), err());
     }
 
+    /**
+     * selfplay --resume appended games of another seed (or depth, random plies, evaluation) to a
+     * file with nothing to tell them apart; --depth 0 and --nodes 0 silently meant the default.
+     */
+    @Test
+    void selfplayResumesOnlyWithTheSettingsItsFileRecords(@TempDir Path dir) throws IOException {
+        Path data = dir.resolve("data.txt");
+        assertEquals(0, run("selfplay", "--games", "2", "--depth", "2", "--seed", "1", "--out", data.toString()));
+        List<String> lines = Files.readAllLines(data);
+        assertEquals("# settings seed 1 depth 2 random-plies 6 evaluation classic", lines.get(1));
+        String before = Files.readString(data);
+        for (String[] other : new String[][] {{"--seed", "2"}, {"--depth", "3"}, {"--random-plies", "4"}, {"--evaluation", "material"}}) {
+            errBytes.reset();
+            java.util.Map<String, String> settings = new java.util.LinkedHashMap<>(java.util.Map.of("--depth", "2", "--seed", "1"));
+            settings.put(other[0], other[1]);
+            java.util.List<String> args = new java.util.ArrayList<>(List.of("selfplay", "--games", "4", "--resume", "--out", data.toString()));
+            settings.forEach((k, v) -> args.addAll(List.of(k, v)));
+            assertEquals(1, run(args.toArray(String[]::new)), other[0]);
+            assertOneLineError("selfplay: " + data + " was played with 'seed 1 depth 2 random-plies 6 evaluation classic', this run with '");
+            assertEquals(before, Files.readString(data), "a refused resume leaves the file as it was");
+        }
+        // A run killed before its first game left the header and the settings: both are kept.
+        Path empty = Files.writeString(dir.resolve("empty.txt"), lines.get(0) + "\n" + lines.get(1) + "\nW:W");
+        assertEquals(1, run("selfplay", "--games", "1", "--depth", "3", "--resume", "--out", empty.toString()));
+        assertEquals(0, run("selfplay", "--games", "4", "--depth", "2", "--seed", "1", "--resume", "--out", data.toString()));
+        assertEquals(before, Files.readString(data).substring(0, before.length()), "the same settings continue the file");
+        // A file of an earlier session records no settings: resumed as before.
+        Path old = Files.writeString(dir.resolve("old.txt"), lines.get(0) + "\n");
+        assertEquals(0, run("selfplay", "--games", "1", "--depth", "1", "--resume", "--out", old.toString()));
+        for (String[] zero : new String[][] {{"--depth", "0", "--depth must be 1..60, got 0"}, {"--nodes", "0", "--nodes must be 1 or more, got 0"}}) {
+            errBytes.reset();
+            assertEquals(2, run("selfplay", "--games", "1", zero[0], zero[1], "--out", dir.resolve("zero.txt").toString()), zero[0]);
+            assertOneLineError("selfplay: " + zero[2]);
+            errBytes.reset();
+            assertEquals(2, run("rescore", data.toString(), zero[0], zero[1], "--out", dir.resolve("zero.txt").toString()), zero[0]);
+            assertOneLineError("rescore: " + zero[2]);
+        }
+    }
+
     @Test
     void selfPlayDataThatIsNotTextOrHasABadScoreIsNamed(@TempDir Path dir) throws IOException {
         Path binary = Files.write(dir.resolve("data.bin"), new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1, '\n'});

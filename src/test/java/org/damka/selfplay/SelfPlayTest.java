@@ -63,12 +63,12 @@ class SelfPlayTest {
         for (int cut : new int[] {last + 7, last + 20, text.length() - 4, text.length() - 1}) {
             Path f = dir.resolve("cut" + cut + ".txt");
             Files.writeString(f, text.substring(0, cut));
-            assertEquals(Set.of(0, 1), GameBlockWriter.gamesDone(f, Variants.ENGLISH, true), text.substring(last, cut));
+            assertEquals(Set.of(0, 1), GameBlockWriter.gamesDone(f, Variants.ENGLISH, true, null), text.substring(last, cut));
             assertEquals(wholeTwo, Files.readString(f), "cut after the last whole game");
         }
         Path whole = dir.resolve("whole.txt");
         Files.writeString(whole, text);
-        assertEquals(Set.of(0, 1, 2), GameBlockWriter.gamesDone(whole, Variants.ENGLISH, true));
+        assertEquals(Set.of(0, 1, 2), GameBlockWriter.gamesDone(whole, Variants.ENGLISH, true, null));
         assertEquals(text, Files.readString(whole), "nothing cut from a whole file");
     }
 
