@@ -324,6 +324,16 @@ public final class Engine {
         dropSearch();
     }
 
+    /**
+     * Why the EvalFile weights are not in use, or null (they are, or none were given): they are
+     * another variant's, kept for when that variant is chosen again.
+     */
+    public synchronized String evalFileUnused() {
+        if (evalFileWeights == null || evalFileWeights.variant().equals(rules.name())) return null;
+        return "EvalFile " + evalFile + " holds " + evalFileWeights.variant() + " weights: " + rules.name()
+                + " plays with its built-in ones (the file's again when the variant is " + evalFileWeights.variant() + ")";
+    }
+
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
     private Evaluator evaluator() {
         String name = Evaluations.resolve(rules, evaluation); // auto becomes the variant's evaluation

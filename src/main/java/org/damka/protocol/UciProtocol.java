@@ -443,6 +443,7 @@ public final class UciProtocol {
             refusedPosition = null; // the variant's start position is set
             Rules r = engine.rules();
             out.info("variant " + r.name() + " board " + r.geometry().name() + " startpos " + engine.fen());
+            evalFileNote();
         }
     }
 
@@ -652,7 +653,14 @@ public final class UciProtocol {
         Optional<GameResult> result = g.result();
         result.ifPresent(res -> out.info("result " + res));
         for (EngineOption o : EngineOption.ALL) out.info("option name " + o.name() + " value " + o.value(engine));
+        evalFileNote();
         egdbValue();
+    }
+
+    /** Says when the EvalFile option names weights the variant in force does not use. */
+    private void evalFileNote() {
+        String unused = engine.evalFileUnused();
+        if (unused != null) out.info(unused);
     }
 
     /**

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.SplittableRandom;
 
 import org.damka.engine.Engine;
@@ -146,6 +147,29 @@ class LearnedWeightsTest {
         }
         engine.setEvalFile(Engine.EVAL_FILE_BUILT_IN);
         assertTrue(!before.equals(engine.explainEvaluation().toString()), "the built-in weights differ from the random ones");
+    }
+
+    /** After a variant switch, d still named the EvalFile of the other variant as if it were in use. */
+    @Test
+    void theProtocolSaysWhenTheEvalFileIsAnotherVariantsAndNotInUse() throws IOException {
+        Path russian = dir.resolve("russian.weights");
+        random(Variants.RUSSIAN, 3).write(russian);
+        String commands = String.join("\n", "setoption name EvalFile value " + russian, "d",
+                "setoption name UCI_Variant value brazilian", "d", "setoption name UCI_Variant value russian", "d", "quit") + "\n";
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
+        new org.damka.protocol.UciProtocol(new Engine(), new java.io.ByteArrayInputStream(commands.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                out, quiet, "test").run();
+        String note = "info string EvalFile " + russian + " holds russian weights: brazilian plays with its built-in ones"
+                + " (the file's again when the variant is russian)";
+        List<String> lines = out.toString(java.nio.charset.StandardCharsets.UTF_8).lines().toList();
+        int brazilian = lines.indexOf("info string variant brazilian board 8x8 startpos " + Variants.BRAZILIAN.startFen());
+        int russianAgain = lines.indexOf("info string variant russian board 8x8 startpos " + Variants.RUSSIAN.startFen());
+        assertTrue(brazilian > 0 && russianAgain > brazilian, String.join("\n", lines));
+        assertEquals(-1, lines.subList(0, brazilian).indexOf(note), "russian uses the file: no note");
+        assertEquals(note, lines.get(brazilian + 1), "said at the switch");
+        assertEquals(2, java.util.Collections.frequency(lines.subList(brazilian, russianAgain), note), "and by d");
+        assertEquals(-1, lines.subList(russianAgain, lines.size()).indexOf(note), "russian again: the file's weights, no note");
     }
 
     @Test
