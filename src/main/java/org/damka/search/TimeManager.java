@@ -8,7 +8,8 @@ package org.damka.search;
  * With a clock the engine plans as if each of the moves still to come also lost the move overhead
  * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
  * of draining down to the overhead (in sudden death, for at least {@value #SUDDEN_DEATH_RESERVE_MOVES} moves);
- * it aims at that budget divided by the moves to go, shaped by
+ * it aims at that budget divided by the moves to go (with an increment, 45 early in the game down
+ * to 20; in sudden death always {@value #SUDDEN_DEATH_MOVES_TO_GO}), shaped by
  * the stage of the game (less in the opening, more in the middle game, where games are decided),
  * and never lets one move take more than half of what is left (four fifths with one move to go).
  */
@@ -32,6 +33,14 @@ public final class TimeManager {
      * many hundred moves a side still runs out.
      */
     static final int SUDDEN_DEATH_RESERVE_MOVES = 100;
+    /**
+     * Sudden death plans every move as if this many were still to come, however far the game
+     * is: a search stops between iterations, so a move costs about twice its soft limit (a
+     * 1-minute DXP game of 172 moves a side had spent 52 s by move 50 and 59 s by move 70 when
+     * the plan shrank to 20 moves to go); planned for 50, a game of 200 moves a side that spends
+     * twice the soft limit still has time left (TimeManagerTest).
+     */
+    static final int SUDDEN_DEATH_MOVES_TO_GO = 50;
 
     private volatile long start;
     private final long softMs;
@@ -58,11 +67,13 @@ public final class TimeManager {
         if (limits.hasClock(side)) {
             long time = side == 0 ? limits.whiteTime() : limits.blackTime();
             long inc = side == 0 ? limits.whiteInc() : limits.blackInc();
-            // More moves expected early in the game; fewer remain later.
-            int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50) : Math.max(20, 45 - ply / 4);
-            long reserve = moveOverheadMs * (movesToGo + 2);
             // An increment below the overhead does not pay for it: sudden death as well.
-            if (inc < moveOverheadMs && limits.movesToGo() <= 0) {
+            boolean suddenDeath = inc < moveOverheadMs && limits.movesToGo() <= 0;
+            // More moves expected early in the game; fewer remain later.
+            int movesToGo = limits.movesToGo() > 0 ? Math.min(limits.movesToGo(), 50)
+                    : suddenDeath ? SUDDEN_DEATH_MOVES_TO_GO : Math.max(20, 45 - ply / 4);
+            long reserve = moveOverheadMs * (movesToGo + 2);
+            if (suddenDeath) {
                 // At most half the clock: a large overhead (or lateness margin) must not make every move instant.
                 reserve = Math.max(reserve, Math.min(moveOverheadMs * (SUDDEN_DEATH_RESERVE_MOVES + 2), time / 2));
             }

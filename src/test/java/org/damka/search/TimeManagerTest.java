@@ -76,18 +76,21 @@ class TimeManagerTest {
     }
 
     /**
-     * A sudden-death game much longer than planned (200 moves a side, each search stopping at its
-     * soft limit, where no new iteration starts, and costing the overhead besides) still has time
-     * left at its end. (Charged halfway to the hard limit, the same game runs out near move 150.)
+     * A sudden-death game much longer than planned (200 moves a side, each search costing twice
+     * its soft limit, as the real ones did: an iteration started before the soft limit runs on
+     * past it; and the overhead besides) still has time left at its end, and a tenth of its clock
+     * at move 70. (Planned for 20 moves to go late in the game, a 1-minute DXP game had
+     * spent 52 s by move 50 and its whole clock by move 70 of 172 by its own count.)
      */
     @Test
     void aLongSuddenDeathGameKeepsTimeForItsLastMoves() {
-        long overhead = 10, clock = 60_000;
+        long overhead = 10, start = 60_000, clock = start;
         for (int move = 0; move < 200; move++) {
             assertTrue(clock >= 10 * overhead, "left before move " + move + ": " + clock + " ms");
+            if (move == 70) assertTrue(clock >= start / 10, "left before move 70: " + clock + " ms");
             int ply = 2 * move, pieces = move < 120 ? 20 : 6;
             TimeManager t = at(clocks(clock, clock, 0), 0, overhead, ply, pieces);
-            clock -= t.softMs() + overhead;
+            clock -= Math.min(2 * t.softMs(), t.hardMs()) + overhead;
         }
         assertTrue(clock >= 10 * overhead, "left after 200 moves: " + clock + " ms");
     }
