@@ -136,11 +136,15 @@ public final class HubBoard implements MoveCodec {
         return out;
     }
 
-    /** The variant for a Hub name ({@code normal}, also {@code international} and {@code standard}), or null. */
+    /**
+     * The variant for a Hub name ({@code normal}, also {@code international} and {@code standard};
+     * {@code american}, pydraughts' other name for english), or null.
+     */
     public static Rules rulesFor(String hubName) {
         if (hubName == null) return null;
         String n = hubName.trim().toLowerCase(Locale.ROOT);
         if (n.equals("normal") || n.equals("standard")) return Variants.INTERNATIONAL;
+        if (n.equals("american")) return Variants.ENGLISH;
         return Variants.byName(n);
     }
 

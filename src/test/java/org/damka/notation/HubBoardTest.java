@@ -125,6 +125,7 @@ class HubBoardTest {
         assertEquals(Variants.INTERNATIONAL, HubBoard.rulesFor("normal"));
         assertEquals(Variants.INTERNATIONAL, HubBoard.rulesFor("international"));
         assertEquals(Variants.RUSSIAN, HubBoard.rulesFor("Russian"));
+        assertEquals(Variants.ENGLISH, HubBoard.rulesFor("american")); // pydraughts' alias: it was refused
         assertNull(HubBoard.rulesFor("frisian"));
     }
 

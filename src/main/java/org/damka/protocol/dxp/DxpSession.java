@@ -254,9 +254,11 @@ public final class DxpSession {
     private void onMalformed(Malformed m) throws IOException {
         log("< (bad message) " + m.raw() + ": " + m.reason());
         if (role == Role.FOLLOWER && m.raw().startsWith("R")) {
-            // A game request we cannot read: another protocol version, or fields we refuse.
-            boolean version1 = m.raw().length() >= 3 && m.raw().startsWith("R01");
-            send(new DxpMessage.GameAcc(settings.name(), version1 ? '2' : '1'));
+            // A game request we cannot read: another protocol version (two digits, not 01), or
+            // fields we refuse, a bare R among them.
+            String version = m.raw().length() >= 3 ? m.raw().substring(1, 3) : "";
+            boolean otherVersion = version.matches("[0-9]{2}") && !version.equals("01");
+            send(new DxpMessage.GameAcc(settings.name(), otherVersion ? '1' : '2'));
             return;
         }
         send(new DxpMessage.Chat("error: cannot read message: " + m.reason()));

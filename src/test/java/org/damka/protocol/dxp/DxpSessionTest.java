@@ -229,6 +229,10 @@ class DxpSessionTest {
         assertEquals("A" + NAME32 + "2", receive(), "white to move has no piece: nothing to play");
         send("R01" + "Tester" + " ".repeat(26) + "W" + "010" + "000" + "BW" + "z".repeat(20) + "e".repeat(10) + "w".repeat(20) + "xyz");
         assertEquals("A" + NAME32 + "2", receiveSkippingChat(), "a GAMEREQ longer than its layout");
+        for (String unreadable : new String[] {"R", "R0", "Rx1" + "Tester"}) {
+            send(unreadable);
+            assertEquals("A" + NAME32 + "2", receiveSkippingChat(), "'" + unreadable + "' cannot be read (it was answered as another version)");
+        }
         peer.close();
         assertEquals(List.of(), follower.get(10, TimeUnit.SECONDS));
     }
