@@ -5,11 +5,8 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 
-import org.damka.eval.Evaluator;
 import org.damka.rules.Rules;
-import org.damka.search.SearchLimits;
 import org.damka.selfplay.Rescore;
 
 import picocli.CommandLine.Command;
@@ -56,19 +53,15 @@ final class RescoreCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String wrong = threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads
-                : nodes != null && nodes < 1 ? "--nodes must be 1 or more, got " + nodes
-                : depth != null && (depth < 1 || depth > 60) ? "--depth must be 1..60, got " + depth
-                : null;
+        String wrong = threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads : SearchBudget.wrong(nodes, depth);
         if (wrong != null) return fail(wrong, 2);
-        SearchLimits limits = nodes != null ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth != null ? depth : 8);
-        Supplier<Evaluator> evaluator;
+        EvaluatorChoice evaluator;
         try {
             evaluator = EvaluatorChoice.of(rules, evaluation, evalFile);
         } catch (IllegalArgumentException | IOException e) {
             return fail(e.getMessage(), 2);
         }
-        Rescore.Config config = new Rescore.Config(rules, limits, threads, evaluator);
+        Rescore.Config config = new Rescore.Config(rules, SearchBudget.limits(nodes, depth, 8), threads, evaluator.evaluators(), evaluator.settings());
         return FileJob.report("rescore", err,
                 () -> "done, " + new Rescore(config, err).run(files, out, resume) + " games written to " + out);
     }

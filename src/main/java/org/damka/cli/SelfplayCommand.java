@@ -4,12 +4,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 
-import org.damka.eval.Evaluations;
-import org.damka.eval.Evaluator;
 import org.damka.rules.Rules;
-import org.damka.search.SearchLimits;
 import org.damka.selfplay.SelfPlay;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -75,21 +71,17 @@ final class SelfplayCommand implements Callable<Integer> {
         if (count < 1 || index < 0 || index >= count) return fail("--shard i/n needs 0 <= i < n, got '" + shard + "'", 2);
         String wrong = games < 1 ? "--games must be 1 or more, got " + games
                 : threads < 1 || threads > 64 ? "--threads must be 1..64, got " + threads
-                : nodes != null && nodes < 1 ? "--nodes must be 1 or more, got " + nodes
-                : depth != null && (depth < 1 || depth > 60) ? "--depth must be 1..60, got " + depth
                 : randomPlies < 0 ? "--random-plies must be 0 or more, got " + randomPlies
-                : null;
+                : SearchBudget.wrong(nodes, depth);
         if (wrong != null) return fail(wrong, 2);
-        SearchLimits limits = nodes != null ? SearchLimits.nodes(nodes) : SearchLimits.depth(depth != null ? depth : 6);
-        Supplier<Evaluator> evaluator;
+        EvaluatorChoice evaluator;
         try {
             evaluator = EvaluatorChoice.of(rules, evaluation, evalFile);
         } catch (IllegalArgumentException | IOException e) {
             return fail(e.getMessage(), 2);
         }
-        SelfPlay.Config config = SelfPlay.Config.builder(rules, evaluator).games(games).limits(limits).threads(threads).seed(seed)
-                .shard(index, count).randomPlies(randomPlies)
-                .evaluation(Evaluations.canonicalName(evaluation) + (evalFile == null ? "" : " eval-file " + evalFile.getFileName())).build();
+        SelfPlay.Config config = SelfPlay.Config.builder(rules, evaluator.evaluators()).games(games).limits(SearchBudget.limits(nodes, depth, 6))
+                .threads(threads).seed(seed).shard(index, count).randomPlies(randomPlies).evaluation(evaluator.settings()).build();
         return FileJob.report("selfplay", err,
                 () -> "done, " + new SelfPlay(config, err).run(out, resume) + " games appended to " + out);
     }

@@ -106,15 +106,16 @@ final class TrainCommand implements Callable<Integer> {
     }
 
     /**
-     * Refuses weights that predict the held-out games worse than a coin toss (ln 2) and worse
-     * than the start did: a run that diverged (too large an --lr) would write weights whose
-     * scores are noise. A validation loss that rose but stays below both is said, not refused.
+     * Refuses weights whose validation loss (against the target) rose above a coin toss's (ln 2)
+     * from the start: a run that diverged (too large an --lr) would write weights whose scores
+     * are noise. A loss that rose but stays below ln 2 is said, not refused. (Over no base the
+     * start is ln 2 exactly, so there any rise is refused.)
      */
     private void checkLearnt(List<double[]> losses) throws IOException {
         double start = losses.get(0)[1], end = losses.get(losses.size() - 1)[1];
-        if (end <= start) return;
-        String rose = String.format(Locale.ROOT, "the validation loss rose from %.5f at the start to %.5f", start, end);
-        if (end > Math.log(2)) {
+        if (end <= start) return; // NaN is not: it goes on to the refusal
+        String rose = String.format(Locale.ROOT, "the validation loss against the target rose from %.5f at the start to %.5f", start, end);
+        if (!(end <= Math.log(2))) {
             throw new IOException(rose + ", worse than a coin toss's " + String.format(Locale.ROOT, "%.5f", Math.log(2))
                     + " (ln 2): the training diverged (try a smaller --lr); nothing written");
         }

@@ -330,6 +330,7 @@ public final class Engine {
      */
     public synchronized String evalFileUnused() {
         if (evalFileWeights == null || evalFileWeights.variant().equals(rules.name())) return null;
+        if (!Evaluations.resolve(rules, evaluation).equals(Evaluations.LEARNED)) return null; // no weights in use at all
         return "EvalFile " + evalFile + " holds " + evalFileWeights.variant() + " weights: " + rules.name()
                 + " plays with its built-in ones (the file's again when the variant is " + evalFileWeights.variant() + ")";
     }

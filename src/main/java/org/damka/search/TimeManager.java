@@ -8,8 +8,8 @@ package org.damka.search;
  * With a clock the engine plans as if each of the moves still to come also lost the move overhead
  * (the time the GUI's clock runs while our answer travels), so the clock keeps a reserve instead
  * of draining down to the overhead (in sudden death, for at least {@value #SUDDEN_DEATH_RESERVE_MOVES} moves);
- * it aims at that budget divided by the moves to go (with an increment, 45 early in the game down
- * to 20; in sudden death always {@value #SUDDEN_DEATH_MOVES_TO_GO}), shaped by
+ * it aims at that budget divided by the moves to go (with an increment of at least the overhead,
+ * 45 early in the game down to 20; in sudden death always {@value #SUDDEN_DEATH_MOVES_TO_GO}), shaped by
  * the stage of the game (less in the opening, more in the middle game, where games are decided),
  * and never lets one move take more than half of what is left (four fifths with one move to go).
  */

@@ -7,7 +7,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -39,10 +41,12 @@ final class GameBlockWriter {
         if (resume && Files.exists(out) && Files.size(out) > 0) {
             SelfPlayFile.read(out, rules, s -> { }); // refuses any other file before it is touched
             String recorded = SelfPlayFile.settings(out);
-            if (settings != null && recorded != null && !recorded.equals(settings)) {
+            if (settings != null && recorded != null) {
+                String differ = differences(recorded, settings);
                 // Its games and this run's would mix in one file with nothing to tell them apart.
-                throw new IOException(out + " was played with '" + recorded + "', this run with '" + settings
-                        + "': resume with the same settings, or write another file");
+                if (!differ.isEmpty()) {
+                    throw new IOException(out + " was made with " + differ + ": resume with the same settings, or write another file");
+                }
             }
             SelfPlayFile.truncateToLastGame(out);
             return SelfPlayFile.read(out, rules, s -> { }); // what is left: a game cut in its last line is not done
@@ -51,6 +55,27 @@ final class GameBlockWriter {
             throw new IOException(out + " exists (use --resume to continue it, or another file)");
         }
         return Set.of();
+    }
+
+    /**
+     * The settings ({@code key value} pairs) both record with other values, as {@code seed 1
+     * (this run: 2), …}, or "": a key only one side records (a later version's) is not compared.
+     */
+    static String differences(String recorded, String settings) {
+        Map<String, String> file = pairs(recorded), run = pairs(settings);
+        List<String> differ = new ArrayList<>();
+        file.forEach((key, value) -> {
+            String now = run.get(key);
+            if (now != null && !now.equals(value)) differ.add(key + " " + value + " (this run: " + now + ")");
+        });
+        return String.join(", ", differ);
+    }
+
+    private static Map<String, String> pairs(String settings) {
+        String[] t = settings.trim().split("\\s+");
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (int i = 0; i + 1 < t.length; i += 2) pairs.put(t[i], t[i + 1]);
+        return pairs;
     }
 
     /**

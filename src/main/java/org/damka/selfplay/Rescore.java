@@ -34,7 +34,11 @@ import org.damka.search.SearchLimits;
  */
 public final class Rescore {
     /** How to search: the limit per position, games rescored at once, the evaluation. */
-    public record Config(Rules rules, SearchLimits limits, int threads, Supplier<Evaluator> evaluator) { }
+    /**
+     * @param evaluation the evaluation as the file's settings record it ({@code evaluation learned
+     *                   weights 1a2b3c4d}), or null: the file records no settings
+     */
+    public record Config(Rules rules, SearchLimits limits, int threads, Supplier<Evaluator> evaluator, String evaluation) { }
 
     private final Config c;
     private final PrintStream progress;
@@ -44,9 +48,14 @@ public final class Rescore {
         this.progress = progress;
     }
 
+    /** What the scores depend on, as the file records it: another value would score the games otherwise. */
+    String settings() {
+        return c.evaluation() == null ? null : SelfPlay.budget(c.limits()) + " " + c.evaluation();
+    }
+
     /** Rescores the games of the inputs not already in {@code out} (when resuming); returns games written. */
     public int run(List<Path> inputs, Path out, boolean resume) throws IOException, InterruptedException {
-        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume, null);
+        Set<Integer> done = GameBlockWriter.gamesDone(out, c.rules(), resume, settings());
         Map<Integer, SelfPlayFile.GameBlock> rescored = new HashMap<>();
         if (!done.isEmpty()) SelfPlayFile.readGames(out, c.rules(), g -> rescored.put(g.id(), g));
         List<SelfPlayFile.GameBlock> todo = new ArrayList<>();
@@ -69,7 +78,7 @@ public final class Rescore {
         AtomicLong searched = new AtomicLong();
         long t0 = System.nanoTime();
         ThreadLocal<Search> searches = ThreadLocal.withInitial(() -> new Search(c.rules(), c.evaluator().get(), 16));
-        GameBlockWriter.appendAll(out, c.rules(), null, c.threads(), todo, game -> rescore(game, searches.get()), game -> {
+        GameBlockWriter.appendAll(out, c.rules(), settings(), c.threads(), todo, game -> rescore(game, searches.get()), game -> {
             int n = finished.incrementAndGet();
             long p = searched.addAndGet(game.samples().size());
             double s = (System.nanoTime() - t0) / 1e9;

@@ -82,7 +82,7 @@ public final class SelfPlay {
             /** Random plies played after the opening. */
             public Builder randomPlies(int plies) { this.randomPlies = plies; return this; }
 
-            /** The evaluator's name as the file's settings record it (e.g. {@code learned eval-file x.weights}). */
+            /** The evaluation as the file's settings record it ({@code evaluation learned weights 1a2b3c4d}). */
             public Builder evaluation(String name) { this.evaluation = name; return this; }
 
             public Config build() {
@@ -127,9 +127,12 @@ public final class SelfPlay {
 
     /** What a game depends on besides its id, as the file records it: another value would play other games. */
     String settings() {
-        SearchLimits l = c.limits();
-        return "seed " + c.seed() + (l.nodes() > 0 ? " nodes " + l.nodes() : " depth " + l.depth()) + " random-plies " + c.randomPlies()
-                + (c.evaluation() == null ? "" : " evaluation " + c.evaluation());
+        return "seed " + c.seed() + " " + budget(c.limits()) + " random-plies " + c.randomPlies() + (c.evaluation() == null ? "" : " " + c.evaluation());
+    }
+
+    /** A search budget as a file's settings record it: {@code nodes <n>} or {@code depth <d>}. */
+    static String budget(SearchLimits l) {
+        return l.nodes() > 0 ? "nodes " + l.nodes() : "depth " + l.depth();
     }
 
     /**

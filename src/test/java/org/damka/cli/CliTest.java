@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 import org.junit.jupiter.api.Test;
@@ -383,12 +384,18 @@ class CliTest {
             java.util.List<String> args = new java.util.ArrayList<>(List.of("selfplay", "--games", "4", "--resume", "--out", data.toString()));
             settings.forEach((k, v) -> args.addAll(List.of(k, v)));
             assertEquals(1, run(args.toArray(String[]::new)), other[0]);
-            assertOneLineError("selfplay: " + data + " was played with 'seed 1 depth 2 random-plies 6 evaluation classic', this run with '");
+            String setting = other[0].substring(2) + " " + Map.of("--seed", "1", "--depth", "2", "--random-plies", "6", "--evaluation", "classic").get(other[0]);
+            assertOneLineError("selfplay: " + data + " was made with " + setting + " (this run: " + other[1] + "): resume with the same settings, or write another file");
             assertEquals(before, Files.readString(data), "a refused resume leaves the file as it was");
         }
-        // A run killed before its first game left the header and the settings: both are kept.
+        // A run killed before its first game left the header and the settings: both are kept, and checked.
         Path empty = Files.writeString(dir.resolve("empty.txt"), lines.get(0) + "\n" + lines.get(1) + "\nW:W");
         assertEquals(1, run("selfplay", "--games", "1", "--depth", "3", "--resume", "--out", empty.toString()));
+        assertEquals(0, run("selfplay", "--games", "1", "--depth", "2", "--seed", "1", "--resume", "--out", empty.toString()));
+        List<String> resumed = Files.readAllLines(empty);
+        assertEquals(lines.subList(0, 2), resumed.subList(0, 2));
+        assertEquals(1, java.util.Collections.frequency(resumed, lines.get(1)), "the settings once: " + resumed);
+        assertEquals(1, run("selfplay", "--games", "2", "--depth", "3", "--resume", "--out", empty.toString()), "still checked after the resume");
         assertEquals(0, run("selfplay", "--games", "4", "--depth", "2", "--seed", "1", "--resume", "--out", data.toString()));
         assertEquals(before, Files.readString(data).substring(0, before.length()), "the same settings continue the file");
         // A file of an earlier session records no settings: resumed as before.

@@ -49,7 +49,7 @@ class RescoreTest {
 
     private static Rescore rescore(int depth, int threads) {
         return new Rescore(new Rescore.Config(RULES, SearchLimits.depth(depth), threads,
-                () -> Evaluations.named(RULES, "classic")), QUIET);
+                () -> Evaluations.named(RULES, "classic"), "evaluation classic"), QUIET);
     }
 
     private static Map<Integer, SelfPlayFile.GameBlock> games(Path file) throws IOException {

@@ -155,7 +155,8 @@ class LearnedWeightsTest {
         Path russian = dir.resolve("russian.weights");
         random(Variants.RUSSIAN, 3).write(russian);
         String commands = String.join("\n", "setoption name EvalFile value " + russian, "d",
-                "setoption name UCI_Variant value brazilian", "d", "setoption name UCI_Variant value russian", "d", "quit") + "\n";
+                "setoption name UCI_Variant value brazilian", "d", "setoption name UCI_Variant value russian", "d",
+                "setoption name Evaluation value classic", "setoption name UCI_Variant value brazilian", "d", "quit") + "\n";
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         java.io.PrintStream quiet = new java.io.PrintStream(java.io.OutputStream.nullOutputStream());
         new org.damka.protocol.UciProtocol(new Engine(), new java.io.ByteArrayInputStream(commands.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
@@ -169,7 +170,9 @@ class LearnedWeightsTest {
         assertEquals(-1, lines.subList(0, brazilian).indexOf(note), "russian uses the file: no note");
         assertEquals(note, lines.get(brazilian + 1), "said at the switch");
         assertEquals(2, java.util.Collections.frequency(lines.subList(brazilian, russianAgain), note), "and by d");
-        assertEquals(-1, lines.subList(russianAgain, lines.size()).indexOf(note), "russian again: the file's weights, no note");
+        assertEquals(-1, lines.subList(russianAgain, lines.size()).indexOf(note), "russian again: the file's weights, no note;"
+                + " then classic: no weights in use, no note");
+        assertTrue(lines.lastIndexOf(lines.get(brazilian)) > russianAgain, "brazilian again, under classic");
     }
 
     @Test
