@@ -45,6 +45,14 @@
       $('conn').textContent = e.code === 1008 && e.reason ? 'refused: ' + e.reason + '; retrying…' : 'disconnected, reconnecting…';
       app.selected = null;
       if (app.state) { hideChooser(); highlight(); $('status').textContent = 'Disconnected: reconnecting…'; }
+      // The clock stands still until the server tells it again: against the engine the server's
+      // stops while nobody is in the room, and online only the server knows.
+      const c = app.state && app.state.clock;
+      if (c && c.running) {
+        c[c.running] = Math.max(0, c[c.running] - (performance.now() - app.clockAt));
+        c.running = null;
+        showClocks();
+      }
       setTimeout(connect, 1000);
     };
   }

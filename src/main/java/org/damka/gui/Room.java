@@ -50,6 +50,12 @@ final class Room {
     private final String[] tokens = new String[2];
     /** The name each seat's player gave (online), or null: it goes with the token. */
     private final String[] names = new String[2];
+    /**
+     * Who played the finished game in view, kept when a seat changes hands after its end (a
+     * newcomer takes a seat left for the claim time): its record names them, not the newcomer.
+     * Null while nobody has taken over a seat of it.
+     */
+    private String[] playedBy;
     /** When each seat last had nobody in it (its last client left, or it was given a new token). */
     private final long[] vacatedAt = new long[2];
     private final Set<Client> clients = new LinkedHashSet<>();
@@ -122,6 +128,7 @@ final class Room {
         if (side == SPECTATOR) return new Seat(SPECTATOR, null);
         if (token != null && token.equals(tokens[side == BOTH ? 0 : side])) return new Seat(side, token);
         String fresh = context.newToken();
+        if (playedBy == null && result().isPresent()) playedBy = names.clone();
         for (int s = 0; s < 2; s++) {
             if (s == side || side == BOTH) {
                 tokens[s] = fresh;
@@ -387,6 +394,11 @@ final class Room {
             moves.remove(moves.size() - 1);
             g = replay(moves);
         }
+        // Only the engine has moved (the player has black): taking its move back would only have
+        // it play again, another move each time.
+        if (mode == Mode.ENGINE && g.position().sideToMove() == engineSide) {
+            throw new IllegalArgumentException("there is no move of yours to take back");
+        }
         setGame(g);
         changed();
     }
@@ -475,6 +487,7 @@ final class Room {
     /** A new game or a new point in it: what the players decided about the old one is gone. */
     private void setGame(Game g) {
         game = g;
+        playedBy = null;
         engineValue = null;
         decision = null;
         drawOfferBy = -1;
@@ -564,7 +577,8 @@ final class Room {
 
     private String playerName(int side) {
         if (side == engineSide) return "damka (" + level.name().toLowerCase(java.util.Locale.ROOT) + ")";
-        return names[side] != null ? names[side] : "?";
+        String[] of = playedBy != null ? playedBy : names;
+        return of[side] != null ? of[side] : "?";
     }
 
     /** Throws, saying why, unless a client in this seat may turn the analysis to this many lines. */
@@ -654,8 +668,9 @@ final class Room {
             EnginePlayer.Clock time;
             synchronized (Room.this) {
                 if (generation.get() != gen) return;
-                // read as the search starts (the wait for the engine thread has been charged); its
-                // first move is free, as a player's is, but it keeps the pace its time allows
+                // read as the search starts (the wait for the engine thread has been charged); the
+                // game's first move is free, the engine's too when it moves first, but it keeps the
+                // pace its time allows
                 time = clock == null ? null : new EnginePlayer.Clock(clock.leftMs(engineSide), clock.incrementMs());
             }
             EnginePlayer.Choice choice = player.chooseMove(fen, moves, level, time, context.random(), () -> generation.get() != gen);

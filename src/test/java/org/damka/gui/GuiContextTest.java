@@ -242,6 +242,23 @@ class GuiContextTest {
         }
     }
 
+    /** With black against the engine, undo after its first move had it play again: a new move each time. */
+    @Test
+    void undoBeforeThePlayersFirstMoveIsRefused() throws Exception {
+        try (GuiContext ctx = new GuiContext(limits(Duration.ofMinutes(30), 2))) {
+            String token = ctx.newToken();
+            Room r = ctx.create(Room.Mode.ENGINE, Variants.RUSSIAN, 1, Level.EASY, token, "a");
+            r.join(new Client(ctx, "203.0.113.7"), token, null);
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (!r.pdn().contains("1. ") && System.nanoTime() < deadline) Thread.sleep(20);
+            String played = r.pdn();
+            assertTrue(played.contains("1. "), "the engine's first move: " + played);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> r.undo(1));
+            assertEquals("there is no move of yours to take back", e.getMessage());
+            assertEquals(played, r.pdn(), "the engine's move stays");
+        }
+    }
+
     /** Every move replaced a clock's flag timer, and the cancelled ones stayed queued (with their room) for hours. */
     @Test
     void cancelledFlagTimersDoNotPileUp() {

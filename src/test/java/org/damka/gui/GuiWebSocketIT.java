@@ -211,6 +211,45 @@ class GuiWebSocketIT {
         }
     }
 
+    /**
+     * A finished game's record named the newcomer who took a seat its player had left, not the
+     * player who played it: White "Ann" beat Black "Bob", and the PDN read Black "Cid".
+     */
+    @Test
+    void aFinishedGamesRecordKeepsItsPlayersWhenASeatChangesHands() throws Exception {
+        try (WsClient ann = new WsClient(server.uri())) {
+            ann.send("{\"type\":\"create\",\"mode\":\"online\",\"variant\":\"russian\",\"side\":\"white\",\"name\":\"Ann\"}");
+            String code = ann.next("joined").get("room").asText();
+            long left;
+            try (WsClient bob = new WsClient(server.uri())) {
+                bob.send("{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Bob\"}", code);
+                assertEquals("black", bob.next("joined").get("seat").asText());
+                ann.send("{\"type\":\"move\",\"move\":\"c3-d4\"}");
+                stateWhere(bob, s -> s.get("ply").asInt() == 1);
+                bob.send("{\"type\":\"resign\"}");
+                stateWhere(ann, s -> s.hasNonNull("result"));
+                left = System.nanoTime();
+            }
+            Thread.sleep(Math.max(0, SEAT_CLAIM.toMillis() + 500 - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - left)));
+            try (WsClient cid = new WsClient(server.uri())) {
+                cid.send("{\"type\":\"join\",\"room\":\"%s\",\"name\":\"Cid\"}", code);
+                assertEquals("black", cid.next("joined").get("seat").asText());
+                drain(ann);
+                ann.send("{\"type\":\"export\"}");
+                String pdn = ann.next("pdn").get("text").asText();
+                assertTrue(pdn.contains("[White \"Ann\"]") && pdn.contains("[Black \"Bob\"]"), pdn);
+                // A new game is Ann's and Cid's.
+                ann.send("{\"type\":\"newgame\"}");
+                cid.send("{\"type\":\"newgame\"}");
+                stateWhere(cid, s -> s.get("ply").asInt() == 0 && !s.hasNonNull("result"));
+                drain(ann);
+                ann.send("{\"type\":\"export\"}");
+                String next = ann.next("pdn").get("text").asText();
+                assertTrue(next.contains("\"Cid\"]") && next.contains("\"Ann\"]") && !next.contains("Bob"), next);
+            }
+        }
+    }
+
     /** The same for a room of one player (here hotseat): its seats come back to it without the token. */
     @Test
     void aLonePlayerWithoutItsTokenGetsItsSeatsBackLater() throws Exception {
