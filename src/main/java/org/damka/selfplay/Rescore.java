@@ -33,8 +33,9 @@ import org.damka.search.SearchLimits;
  * and flushed as they finish, so a killed run keeps them and {@code --resume} goes on.
  */
 public final class Rescore {
-    /** How to search: the limit per position, games rescored at once, the evaluation. */
     /**
+     * How to search: the limit per position, games rescored at once, the evaluation.
+     *
      * @param evaluation the evaluation as the file's settings record it ({@code evaluation learned
      *                   weights 1a2b3c4d}), or null: the file records no settings
      */
