@@ -189,7 +189,7 @@ public final class Client implements Session.Listener.AutoDemanding {
     private void join(JsonNode request) {
         String code = request.path("room").asText("");
         Room r = context.find(code);
-        if (r == null) throw new IllegalArgumentException("no room with the code '" + abbreviate(code) + "' (it may have expired)");
+        if (r == null) throw new IllegalArgumentException(GuiContext.noRoom(code));
         String token = request.path("token").asText(null);
         String wanted = request.hasNonNull("seat") ? request.get("seat").asText() : null;
         String given = name(request);

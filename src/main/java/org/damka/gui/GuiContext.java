@@ -146,8 +146,25 @@ final class GuiContext implements AutoCloseable {
     /** The room with this code (case, spaces and dashes ignored; O read as 0, I and L as 1), or null. */
     Room find(String code) {
         if (code == null || code.length() > 64) return null;
-        String c = code.replaceAll("[\\s-]", "").toUpperCase(Locale.ROOT).replace('O', '0').replace('I', '1').replace('L', '1');
+        String c = canonicalCode(code);
         return c.length() == CODE_LENGTH ? rooms.get(c) : null;
+    }
+
+    private static String canonicalCode(String code) {
+        return code.replaceAll("[\\s-]", "").toUpperCase(Locale.ROOT).replace('O', '0').replace('I', '1').replace('L', '1');
+    }
+
+    /**
+     * Why {@link #find} found no room for a code: one of another length is no code at all (the
+     * page sends what it read, so a typed "hello" arrives as HE110: said how it was read), else
+     * the room has gone (expired, or the server restarted: rooms live in its memory).
+     */
+    static String noRoom(String code) {
+        String quoted = "no room with the code '" + Client.abbreviate(code) + "'";
+        if (code.length() > 64 || canonicalCode(code).length() != CODE_LENGTH) {
+            return quoted + " (a code has " + CODE_LENGTH + " letters and digits; O is read as 0, I and L as 1)";
+        }
+        return quoted + " (it may have expired, or the server was restarted)";
     }
 
     int roomCount() { return rooms.size(); }

@@ -242,6 +242,13 @@ class GuiContextTest {
         }
     }
 
+    /** A typed "hello" reached the server as HE110 and was refused as a room that "may have expired". */
+    @Test
+    void aCodeThatIsNoCodeIsSaidSoAndAGoneRoomMayBeARestart() {
+        assertEquals("no room with the code 'HE110' (a code has 10 letters and digits; O is read as 0, I and L as 1)", GuiContext.noRoom("HE110"));
+        assertEquals("no room with the code '0000-00000-0' (it may have expired, or the server was restarted)", GuiContext.noRoom("0000-00000-0"));
+    }
+
     /** With black against the engine, undo after its first move had it play again: a new move each time. */
     @Test
     void undoBeforeThePlayersFirstMoveIsRefused() throws Exception {
