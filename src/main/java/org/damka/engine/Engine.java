@@ -329,16 +329,21 @@ public final class Engine {
      * another variant's, kept for when that variant is chosen again.
      */
     public synchronized String evalFileUnused() {
-        if (evalFileWeights == null || evalFileWeights.variant().equals(rules.name())) return null;
+        if (evalFileWeights == null || evalFileFits()) return null;
         if (!Evaluations.resolve(rules, evaluation).equals(Evaluations.LEARNED)) return null; // no weights in use at all
         return "EvalFile " + evalFile + " holds " + evalFileWeights.variant() + " weights: " + rules.name()
                 + " plays with its built-in ones (the file's again when the variant is " + evalFileWeights.variant() + ")";
     }
 
+    /** Whether the EvalFile weights (given) are the variant in force's. */
+    private boolean evalFileFits() {
+        return evalFileWeights.variant().equals(rules.name());
+    }
+
     /** The evaluation in use, with the EvalFile weights when they are for this variant. */
     private Evaluator evaluator() {
         String name = Evaluations.resolve(rules, evaluation); // auto becomes the variant's evaluation
-        if (name.equals(Evaluations.LEARNED) && evalFileWeights != null && evalFileWeights.variant().equals(rules.name())) {
+        if (name.equals(Evaluations.LEARNED) && evalFileWeights != null && evalFileFits()) {
             return new LearnedEvaluator(rules, evalFileWeights);
         }
         return Evaluations.named(rules, name);

@@ -92,7 +92,12 @@ public final class SelfPlayFile {
      * ids of the games it holds. A file of another variant or format is an error.
      */
     public static Set<Integer> read(Path file, Rules rules, Consumer<Sample> sink) throws IOException {
-        return readGames(file, rules, game -> game.samples().forEach(sink));
+        return read(file, rules, sink, lines -> { });
+    }
+
+    /** {@link #read}, telling {@code unfinished} of an unfinished end as {@link #readGames(Path, Rules, Consumer, IntConsumer)} does. */
+    public static Set<Integer> read(Path file, Rules rules, Consumer<Sample> sink, IntConsumer unfinished) throws IOException {
+        return readGames(file, rules, game -> game.samples().forEach(sink), unfinished);
     }
 
     /** {@link #read}, a whole game at a time. */

@@ -142,14 +142,14 @@ public final class Trainer {
         // runs with the same id are held out together, which costs nothing: they are other games.
         long splitSeed = c.seed() * 1_000_003L;
         for (Path file : files) {
-            SelfPlayFile.readGames(file, rules, g -> g.samples().forEach(s -> {
+            SelfPlayFile.read(file, rules, s -> {
                 read[0]++;
                 long h = new SplittableRandom(splitSeed * 0x9E3779B97F4A7C15L + s.game()).nextLong();
                 boolean heldOut = (h >>> 11) * 0x1.0p-53 < c.validationShare();
                 add(merged, s.fen(), s.result(), s.score(), heldOut, s.game());
                 // The same game seen from the other side: colours swapped, board turned.
                 add(merged, Fen.format(rules, mirror(Fen.parse(rules, s.fen()))), 1 - s.result(), -s.score(), heldOut, s.game());
-            }), lines -> log.println("train: " + SelfPlayFile.unfinishedEnd(file, lines)));
+            }, lines -> log.println("train: " + SelfPlayFile.unfinishedEnd(file, lines)));
         }
         MoveGenerator gen = MoveGenerator.create(rules);
         // In a fixed order, not the files': self-play and rescore on several threads write the
