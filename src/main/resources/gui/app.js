@@ -340,6 +340,7 @@
   function showState(s) {
     const prev = app.state;
     app.state = s;
+    app.stateAt = performance.now();
     // Someone joining, leaving or reconnecting sends the same position again: a move half made stays.
     const samePosition = prev && prev.fen === s.fen && prev.ply === s.ply && prev.thinking === s.thinking
       && !prev.result === !s.result; // a new game from a game resigned at its start: the same board
@@ -418,19 +419,37 @@
     $('decline').classList.toggle('hidden', !open || !theirs);
     // online: the win over an opponent who left (the server says when it may be claimed)
     const other = app.seat === 'white' ? 'black' : 'white';
-    $('claim').classList.toggle('hidden', !(app.mode === 'online' && open && app.seat !== 'both' && s.seats[other] === 'away'));
+    const claimable = app.mode === 'online' && open && app.seat !== 'both' && s.seats[other] === 'away';
+    $('claim').classList.toggle('hidden', !claimable);
+    if (claimable) countDown($('claim'), 'Claim the win', freeIn(s, other), 'in');
     // online, a new game once this one is over, when both players ask (the colours swap)
     const online = app.mode === 'online';
     const asked = online && s.result && player ? s.newGameOffer : null;
     const otherHere = s.seats[app.seat === 'white' ? 'black' : 'white'] === 'connected';
     $('newgame').disabled = !player || (online && !s.result) || (asked === app.seat && otherHere);
     setLabel($('newgame'), !asked ? 'New game' : asked !== app.seat ? 'Accept a new game' : otherHere ? 'New game asked' : 'New game');
-    // a spectator may sit in a seat nobody holds (or one left long enough: the server says)
-    const seatable = app.seat === 'spectator' && online && !s.result ? ['white', 'black'].find((c) => s.seats[c] === 'free' || s.seats[c] === 'away') : null;
+    // a spectator may sit in a seat nobody holds, or one its player has left for the claim time
+    // (counted down until then: the player may come back)
+    const vacant = (c) => s.seats[c] === 'free' || s.seats[c] === 'away';
+    const sides = ['white', 'black'];
+    const seatable = app.seat === 'spectator' && online && !s.result
+      ? sides.find((c) => vacant(c) && freeIn(s, c) === 0) || sides.find(vacant) : null;
     $('take-seat').classList.toggle('hidden', !seatable);
-    if (seatable) { $('take-seat').textContent = 'Play ' + seatable; $('take-seat').dataset.seat = seatable; }
+    if (seatable) { countDown($('take-seat'), 'Play ' + seatable, freeIn(s, seatable), 'free in'); $('take-seat').dataset.seat = seatable; }
     if (!open) disarm();
   }
+  // Milliseconds until an away player's seat is free (the server's figure, less the time since it came); 0 when it is.
+  function freeIn(s, side) {
+    const left = s.seatsFreeIn && s.seatsFreeIn[side];
+    return left ? Math.max(0, left - (performance.now() - app.stateAt)) : 0;
+  }
+  // A button that waits: disabled, its label saying how long, until the time is up.
+  function countDown(button, label, ms, words) {
+    button.disabled = ms > 0;
+    setLabel(button, ms > 0 ? label + ' (' + words + ' ' + Math.ceil(ms / 1000) + ' s)' : label);
+  }
+  // the countdowns move on with nothing from the server
+  setInterval(() => { if (app.state && app.state.seatsFreeIn) showDecisions(app.state); }, 1000);
   // A button's label; one waiting for its second click keeps its question until then.
   function setLabel(button, label) {
     if (armed && armed.button === button) armed.label = label; else button.textContent = label;

@@ -228,6 +228,10 @@ final class Room {
         return java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - vacatedAt[side]);
     }
 
+    private long awayMillis(int side) {
+        return java.util.concurrent.TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - vacatedAt[side]);
+    }
+
     /** A seat nobody holds, or one nobody has been in for {@link GuiLimits#seatClaim}. */
     private boolean open(int side) {
         if (tokens[side] == null) return true;
@@ -776,6 +780,15 @@ final class Room {
         s.put("analysis", analysisLines);
         ObjectNode seats = s.putObject("seats");
         for (int side = 0; side < 2; side++) seats.put(GameView.side(side), seatStatus(side));
+        if (mode == Mode.ONLINE) {
+            // how long an away player's seat stays theirs: the page counts down its Play and Claim buttons
+            ObjectNode freeIn = null;
+            for (int side = 0; side < 2; side++) {
+                if (!"away".equals(seatStatus(side))) continue;
+                if (freeIn == null) freeIn = s.putObject("seatsFreeIn");
+                freeIn.put(GameView.side(side), Math.max(0, context.limits().seatClaim().toMillis() - awayMillis(side)));
+            }
+        }
         if (names[0] != null || names[1] != null) {
             ObjectNode n = s.putObject("names");
             for (int side = 0; side < 2; side++) n.put(GameView.side(side), names[side]);

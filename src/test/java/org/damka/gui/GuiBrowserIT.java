@@ -438,11 +438,14 @@ class GuiBrowserIT {
             guest.driver.switchTo().newWindow(org.openqa.selenium.WindowType.TAB);
             String fresh = guest.driver.getWindowHandle();
             guest.driver.switchTo().window(old).close();
-            // the watcher sees the seat away and asks for it: refused (its player may come back), still watching
+            // the watcher sees the seat away, held for its player for the claim time: the offer to
+            // take it counts down, and a click meanwhile does nothing (it once asked and was refused)
             watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isDisplayed());
-            watcher.id("take-seat").click();
-            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("message").getText().startsWith("the black seat is taken"));
-            assertTrue(watcher.id("game").isDisplayed(), "a refused seat kept the watcher out of the game");
+            String waiting = watcher.id("take-seat").getText();
+            assertTrue(waiting.matches("Play black \\(free in \\d+ s\\)"), waiting);
+            assertFalse(watcher.id("take-seat").isEnabled());
+            watcher.waitFor(Duration.ofSeconds(5), d -> !watcher.id("take-seat").getText().equals(waiting));
+            assertTrue(watcher.id("take-seat").getText().matches("Play black \\(free in \\d+ s\\)"), "it counts down");
             assertEquals("spectator", watcher.seat());
             guest.driver.switchTo().window(fresh);
             guest.driver.get(url() + "#" + code);

@@ -495,7 +495,11 @@ class GuiWebSocketIT {
             assertEquals("your opponent is here", t.white().next("error").get("message").asText());
             t.black().close();
             long left = System.nanoTime();
-            stateWhere(t.white(), s -> "away".equals(s.get("seats").get("black").asText()));
+            JsonNode away = stateWhere(t.white(), s -> "away".equals(s.get("seats").get("black").asText()));
+            // the page counts its buttons down from this: the seat is the player's for the rest of the claim time
+            long freeIn = away.get("seatsFreeIn").get("black").asLong();
+            assertTrue(freeIn > 0 && freeIn <= SEAT_CLAIM.toMillis(), "black's seat free in " + freeIn + " ms");
+            assertFalse(away.get("seatsFreeIn").has("white"), "a connected player's seat is not counted down");
             t.white().send("{\"type\":\"claim\"}");
             assertTrue(t.white().next("error").get("message").asText().startsWith("your opponent may come back: the win can be claimed in "));
             try (WsClient late = new WsClient(server.uri())) {
