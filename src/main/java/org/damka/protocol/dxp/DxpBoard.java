@@ -62,6 +62,21 @@ public final class DxpBoard {
         return fromBit < 0 || toBit < 0 ? -1 : HubBoard.indexOf(legal, fromBit, toBit, capturedBits);
     }
 
+    /**
+     * Why {@link #find} found no move for the message, as the opponent is told: an illegal move,
+     * or a capture named by its ends alone where two or more take that way (say which pieces).
+     */
+    public String refusal(MoveList legal, DxpMessage.Move m) {
+        int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
+        int byEnds = 0;
+        for (int i = 0; i < legal.size(); i++) if (legal.from(i) == fromBit && legal.to(i) == toBit) byEnds++;
+        if (m.captured().length == 0 && byEnds > 1) {
+            return "ambiguous move " + m.from() + "x" + m.to() + ": " + byEnds + " captures go from " + m.from() + " to " + m.to()
+                    + "; a MOVE names the pieces it captures";
+        }
+        return "illegal move " + m.from() + (m.captured().length > 0 ? "x" : "-") + m.to();
+    }
+
     /** The Hub-style text of move i (for logs): from-to or fromxto x captured... */
     public String text(Position p, MoveList list, int i) {
         return hub.formatMove(p, list, i);

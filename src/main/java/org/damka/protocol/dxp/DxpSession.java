@@ -323,12 +323,12 @@ public final class DxpSession {
         MoveList legal = game.legalMoves(new MoveList());
         int i = board.find(legal, m);
         if (i < 0) {
-            String text = m.from() + (m.captured().length > 0 ? "x" : "-") + m.to();
+            String refusal = board.refusal(legal, m);
             List<String> all = new ArrayList<>();
             for (int k = 0; k < legal.size(); k++) all.add(board.text(game.position(), legal, k));
-            log("illegal move " + m.encode() + " from " + opponent + "; legal: " + String.join(" ", all));
-            send(new DxpMessage.Chat("error: illegal move " + text));
-            finish("*", "illegal move " + text + " by " + opponent);
+            log(refusal + " (" + m.encode() + ") from " + opponent + "; legal: " + String.join(" ", all));
+            send(new DxpMessage.Chat("error: " + refusal));
+            finish("*", refusal + " by " + opponent);
             send(new DxpMessage.GameEnd('0', stopCode()));
             return;
         }

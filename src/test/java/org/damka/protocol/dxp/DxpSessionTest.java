@@ -317,6 +317,22 @@ class DxpSessionTest {
         assertTrue(games.get(0).reason().contains("illegal move"), games.get(0).reason());
     }
 
+    /** Two captures go from 35 to 39: a MOVE without its captured pieces was called illegal, as if a quiet move. */
+    @Test
+    void aCaptureNamedByItsEndsAloneWhereTwoGoThereIsAmbiguous() throws Exception {
+        String field = new DxpBoard().positionField(Fen.parse(RULES, "W:WK35:B4,12,18,29,30,33"));
+        send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "B" + "W" + field);
+        assertEquals("A" + NAME32 + "0", receive());
+        send("M0001353900");
+        String chat = receive();
+        assertEquals("Cerror: ambiguous move 35x39: 2 captures go from 35 to 39; a MOVE names the pieces it captures", chat);
+        assertEquals("E00", receive());
+        send("E01");
+        peer.close();
+        List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
+        assertTrue(games.get(0).reason().startsWith("ambiguous move 35x39"), games.get(0).reason());
+    }
+
     @Test
     void boardFieldsUseTheDxpLetters() {
         DxpBoard b = new DxpBoard();
