@@ -87,8 +87,12 @@ public final class Fen {
         if (list.isEmpty()) return;
         Geometry g = rules.geometry();
         String who = colour == 0 ? "White" : "Black";
-        for (String raw : list.split(",", -1)) {
+        String[] items = list.split(",", -1);
+        for (int k = 0; k < items.length; k++) {
+            String raw = items[k];
             String item = raw.trim();
+            // "31,32,33,": a comma after the last square (hand-written files have it) ends the list
+            if (item.isEmpty() && k == items.length - 1 && k > 0) break;
             if (item.isEmpty()) throw new FenException("empty square in " + who + "'s list '" + list + "'");
             boolean king = false;
             // "K" marks a king, but hexagonal row k makes "k2" a cell: a king needs what follows

@@ -157,6 +157,11 @@ public final class Pdn {
             } else {
                 int start = i;
                 i = tokenEnd(text, i);
+                if (depth == 0 && text.substring(start, i).matches("-{2,}")) {
+                    // some programs write a pass so; it is no move, and read as one it met the next move number
+                    throw new IllegalArgumentException("a null move '" + text.substring(start, i) + "' after " + moves.size()
+                            + (moves.size() == 1 ? " ply" : " plies") + ": draughts has no pass, so the game cannot be replayed");
+                }
                 // "1- 6": a move padded to line up its columns goes on after the blanks.
                 while (i < n && "-xX:".indexOf(text.charAt(i - 1)) >= 0) {
                     int next = i;

@@ -134,6 +134,14 @@ class FenTest {
         assertBad(i, "W:W31-50:B1-20:H0:X1", "must have the form <side>:W<squares>:B<squares>, found 5 parts");
     }
 
+    /** Hand-written files end a list with a comma: "empty square" refused them. */
+    @Test
+    void aCommaAfterTheLastSquareEndsTheList() {
+        Rules i = Variants.INTERNATIONAL;
+        assertEquals(Fen.parse(i, "W:W31,32,33:B1,2"), Fen.parse(i, "W:W31,32,33,:B1,2,"));
+        assertEquals(Fen.parse(i, "W:WK46:B5"), Fen.parse(i, "W:WK46, :B5"));
+    }
+
     @Test
     void colourBlocksInEitherOrder() {
         for (Rules rules : Variants.all()) {
@@ -196,6 +204,7 @@ class FenTest {
         assertBad(i, "W:W31:W32", "given twice");
         assertBad(i, "W:W35-31:B1", "runs backward");
         assertBad(i, "W:W31,,32:B1", "empty square");
+        assertBad(i, "W:W,:B1", "empty square");
         assertBad(i, "W:W31:", "empty colour block");
         assertBad(i, "W:W31-:B1", "unknown square");
         assertBad(i, "W:W" + "1,".repeat(1000) + "2:B3", "too long");

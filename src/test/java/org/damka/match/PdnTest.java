@@ -91,6 +91,16 @@ class PdnTest {
         assertEquals("2", games.get(1).tag("Round"));
     }
 
+    /** "1. 32-28 -- 2. 33-28" was refused as "unknown square '' in move '--2.'". */
+    @Test
+    void aNullMoveIsRefusedAsSuch() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Pdn.parse("[GameType \"20\"]\n\n1. 32-28 -- 2. 33-28 *\n"));
+        assertEquals("a null move '--' after 1 ply: draughts has no pass, so the game cannot be replayed", e.getMessage());
+        // in a variation it is skipped with the variation
+        assertEquals(List.of("32-28", "19-23"), Pdn.parse("1. 32-28 (1. 33-28 -- 2. 32-27) 19-23 *").get(0).moves());
+    }
+
     @Test
     void readsTheWaysOtherProgramsWrite() {
         String text = "[Event \"x\"]\n[GameType \"20\"]\n\n1.32-28 19-23 2. 28x19 {forced} (2. 37-32 14-19) 14x23 3...x 2-0\n"
