@@ -133,7 +133,7 @@ final class EgdbCommand implements Callable<Integer> {
             if (!optionsOk()) return 2;
             Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
             if (egdb.slices() == 0) {
-                err().println("egdb stats: " + Egdb.noTables(rules, pieces, dir));
+                if (!egdb.leftOutForMemory()) err().println("egdb stats: " + Egdb.noTables(rules, pieces, dir));
                 return 1;
             }
             out().println("| balance (White v Black) | positions | win | draw | loss | longest win (plies) |");
@@ -174,8 +174,12 @@ final class EgdbCommand implements Callable<Integer> {
                 out().println(position + EgdbValue.describe(EgdbValue.UNKNOWN));
                 return 1;
             }
-            Egdb egdb = Egdb.load(dir, rules, pieces, err()::println);
-            if (egdb.slices() == 0) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));
+            Material material = Material.of(p);
+            Egdb egdb = Egdb.loadFor(dir, rules, material, err()::println);
+            if (egdb.slices() == 0 && !egdb.leftOutForMemory()) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));
+            else if (!egdb.has(material) && !egdb.leftOutForMemory()) {
+                err().println("egdb probe: no table of " + material + " in " + dir + " (built up to fewer pieces?)");
+            }
             int v = egdb.probe(p);
             out().println(position + EgdbValue.describe(v));
             return v == EgdbValue.UNKNOWN ? 1 : 0;

@@ -61,7 +61,7 @@ public final class Egdb {
         maxPieces = Math.max(maxPieces, m.pieces());
     }
 
-    boolean has(Material m) {
+    public boolean has(Material m) {
         return values[m.key()] != null;
     }
 
@@ -164,9 +164,23 @@ public final class Egdb {
      * search without memory, and the engine must go on answering.
      */
     public static Egdb load(Path dir, Rules rules, int pieces, Consumer<String> warn) {
+        return load(dir, rules, balances(rules, pieces), "the tables of " + rules.name() + " up to " + pieces + " pieces in " + dir,
+                "Give Java more with -Xmx or set EGDBPieces lower", warn);
+    }
+
+    /**
+     * Loads the tables that one balance's positions can reach (its own, and those its captures
+     * and promotions lead to): what a single probe needs, a fraction of the whole set's memory.
+     */
+    public static Egdb loadFor(Path dir, Rules rules, Material target, Consumer<String> warn) {
+        List<Material> reached = balances(rules, target.pieces()).stream().filter(m -> EgdbBuilder.reachable(target, m)).toList();
+        return load(dir, rules, reached, "the tables " + target + " leads to in " + dir, "Give Java more with -Xmx", warn);
+    }
+
+    private static Egdb load(Path dir, Rules rules, List<Material> balances, String tables, String advice, Consumer<String> warn) {
         Egdb egdb = new Egdb(rules);
         long bytes = 0;
-        for (Material m : balances(rules, pieces)) {
+        for (Material m : balances) {
             Path file = EgdbFile.path(dir, rules, m);
             if (!Files.isRegularFile(file)) {
                 // Not read (a pipe would block the load for ever), but said: it has a table's name.
@@ -184,9 +198,9 @@ public final class Egdb {
                 warn.accept("EGDB: skipped " + file + ": " + e.getMessage());
             } catch (OutOfMemoryError e) {
                 long heapMb = Runtime.getRuntime().maxMemory() >> 20;
-                warn.accept("EGDB: the tables of " + rules.name() + " up to " + pieces + " pieces in " + dir
-                        + " need more memory than the Java heap has (" + (bytes >> 20) + " MB loaded, then " + ((size + (1 << 20) - 1) >> 20) // rounded up: never "0 MB more"
-                        + " MB more did not fit; heap at most " + heapMb + " MB); none are used. Give Java more with -Xmx or set EGDBPieces lower");
+                warn.accept("EGDB: " + tables + " need more memory than the Java heap has (" + (bytes >> 20) + " MB loaded, then "
+                        + ((size + (1 << 20) - 1) >> 20) // rounded up: never "0 MB more"
+                        + " MB more did not fit; heap at most " + heapMb + " MB); none are used. " + advice);
                 Egdb none = new Egdb(rules);
                 none.leftOutForMemory = true;
                 return none;

@@ -32,11 +32,11 @@ public final class EgdbValue {
     /** Plies to the end of the game (for a win or a loss). */
     public static int distance(int v) { return v - 1; }
 
-    /** The value as words: "win in 7 plies", "loss in 0 plies", "draw", "unknown". */
+    /** The value as words: "win in 7 plies", "win in 1 ply", "loss in 0 plies", "draw", "unknown". */
     public static String describe(int v) {
         if (v == UNKNOWN) return "unknown";
         if (v == DRAW) return "draw";
         if (v == NO_POSITION) return "no position";
-        return (isWin(v) ? "win in " : "loss in ") + distance(v) + " plies";
+        return (isWin(v) ? "win in " : "loss in ") + distance(v) + (distance(v) == 1 ? " ply" : " plies");
     }
 }

@@ -428,6 +428,23 @@ class CliTest {
         }
     }
 
+    /**
+     * A probe beyond the pieces built said "unknown" and no more; one ply was "1 plies" (an endgame
+     * table user's review). A probe loads only the tables its balance reaches.
+     */
+    @Test
+    void egdbProbeSaysWhichTableIsMissing(@TempDir Path dir) {
+        assertEquals(0, run("egdb", "build", "--pieces", "3", "--dir", dir.toString()));
+        outBytes.reset();
+        assertEquals(0, run("egdb", "probe", "--dir", dir.toString(), "--fen", "W:Wc3:Bd4"));
+        assertTrue(out().contains("w1m0k-b1m0k white to move: win in 1 ply"), out());
+        errBytes.reset();
+        outBytes.reset();
+        assertEquals(1, run("egdb", "probe", "--dir", dir.toString(), "--fen", "W:WKa1,Kc1,Ke1:BKh8"));
+        assertOneLineError("egdb probe: no table of w0m3k-b0m1k in " + dir + " (built up to fewer pieces?)");
+        assertTrue(out().contains("w0m3k-b0m1k white to move: unknown"), out());
+    }
+
     /** egdb said 'unknown' or printed an empty table for a folder that does not exist, and took any thread count. */
     @Test
     void egdbSaysWhyItHasNoTablesAndChecksItsOptions(@TempDir Path dir) throws IOException {

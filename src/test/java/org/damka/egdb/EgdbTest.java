@@ -1,7 +1,9 @@
 package org.damka.egdb;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -236,6 +239,34 @@ class EgdbTest {
         long problems = new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(2, new PrintWriter(report, true));
         String text = report.toString();
         assertTrue(problems >= 1 && text.contains("index " + i + ": holds win in 5 plies, successors say draw"), text);
+    }
+
+    /**
+     * A damaged table made verify call the sound tables that lead to it bad (thousands of
+     * "disagreements" each), and a pipe with a table's name held verify for ever (an endgame
+     * table user's review): one problem each, the tables above them not checked.
+     */
+    @Test
+    void verifyNamesTheBadTableAndChecksNoneThatLeadToIt() throws IOException, InterruptedException {
+        Rules rules = Variants.RUSSIAN;
+        new EgdbBuilder(rules, dir, 2, QUIET).build(3);
+        Material damaged = new Material(0, 2, 0, 1), piped = new Material(0, 1, 0, 2);
+        Path file = EgdbFile.path(dir, rules, damaged);
+        byte[] bytes = Files.readAllBytes(file);
+        Files.write(file, Arrays.copyOf(bytes, bytes.length / 2));
+        Path pipe = EgdbFile.path(dir, rules, piped);
+        Files.delete(pipe);
+        assertEquals(0, new ProcessBuilder("mkfifo", pipe.toString()).start().waitFor());
+        StringWriter report = new StringWriter();
+        long problems = assertTimeoutPreemptively(java.time.Duration.ofSeconds(60),
+                () -> new EgdbBuilder(rules, dir, 2, QUIET).verifyAll(3, new PrintWriter(report, true)));
+        String text = report.toString();
+        assertEquals(2, problems, text);
+        assertTrue(text.contains(file + ": truncated"), text);
+        assertTrue(text.contains(pipe + ": not a regular file (a pipe or a device?)"), text);
+        // a man and a king against a king crowns into two kings against one: not checked, and not called bad
+        assertTrue(text.contains("w1m1k-b0m1k: not checked: it leads to w0m2k-b0m1k, whose table is missing or bad"), text);
+        assertFalse(text.contains("successor has no table"), text);
     }
 
     /** Probing allocates nothing (measured as in AllocationTest). */
