@@ -61,7 +61,7 @@ public final class EgdbSettings {
 
     public synchronized void setPath(String folder) {
         org.damka.files.FileErrors.path(folder); // validates
-        if (!folder.equals(path)) forget();
+        forget(); // the same folder too: set again, it is read again (tables built since the engine started)
         path = folder;
     }
 

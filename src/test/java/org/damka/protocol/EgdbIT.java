@@ -170,6 +170,12 @@ class EgdbIT extends OneEngineIT {
         engine.send("setoption name EGDBPath value " + empty);
         assertEquals(List.of("info string EGDB: no tables of russian up to 5 pieces in " + empty), engine.sync());
         assertEquals(List.of(), engine.sync(), "said once");
+        // tables built there since: the same folder set again is read again (it was not, for want of a change)
+        assertDoesNotThrow(() -> new EgdbBuilder(Variants.RUSSIAN, empty, 1, new PrintWriter(Writer.nullWriter())).build(2));
+        engine.send("setoption name EGDBPath value " + empty);
+        List<String> built = engine.sync();
+        assertEquals(1, built.size(), built.toString());
+        assertTrue(built.get(0).matches("info string EGDB: \\d+ tables of russian up to 2 pieces from " + java.util.regex.Pattern.quote(empty.toString())), built.get(0));
         engine.send("setoption name EGDBPath value egdb");
         assertEquals(List.of(), engine.sync(), "the default folder without tables is quiet");
         engine.send("setoption name EGDBPath value " + dir);
