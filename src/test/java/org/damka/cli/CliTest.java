@@ -433,7 +433,7 @@ class CliTest {
      * table user's review). A probe loads only the tables its balance reaches.
      */
     @Test
-    void egdbProbeSaysWhichTableIsMissing(@TempDir Path dir) {
+    void egdbProbeSaysWhichTableIsMissing(@TempDir Path dir) throws IOException {
         assertEquals(0, run("egdb", "build", "--pieces", "3", "--dir", dir.toString()));
         outBytes.reset();
         assertEquals(0, run("egdb", "probe", "--dir", dir.toString(), "--fen", "W:Wc3:Bd4"));
@@ -443,6 +443,13 @@ class CliTest {
         assertEquals(1, run("egdb", "probe", "--dir", dir.toString(), "--fen", "W:WKa1,Kc1,Ke1:BKh8"));
         assertOneLineError("egdb probe: no table of w0m3k-b0m1k in " + dir + " (built up to fewer pieces?)");
         assertTrue(out().contains("w0m3k-b0m1k white to move: unknown"), out());
+        // stats with a table left out (it exited 0, its row silently missing)
+        assertEquals(0, run("egdb", "stats", "--pieces", "3", "--dir", dir.toString()));
+        Files.writeString(org.damka.egdb.EgdbFile.path(dir, org.damka.rules.Variants.RUSSIAN, new org.damka.egdb.Material(0, 2, 0, 1)), "not a table");
+        errBytes.reset();
+        outBytes.reset();
+        assertEquals(1, run("egdb", "stats", "--pieces", "3", "--dir", dir.toString()));
+        assertTrue(err().contains("w0m2k-b0m1k.egdb: not a damka table"), err());
     }
 
     /** egdb said 'unknown' or printed an empty table for a folder that does not exist, and took any thread count. */
