@@ -112,6 +112,11 @@ public final class Egdb {
         return out;
     }
 
+    /** The balances play from the target can reach, itself included, in build order (successors first). */
+    public static List<Material> balancesFrom(Rules rules, Material target) {
+        return balances(rules, target.pieces()).stream().filter(target::leadsTo).toList();
+    }
+
     /**
      * The heap the tables of a variant in this folder take once loaded (one byte an index of each
      * balance that has a file), known before any is read.
@@ -173,8 +178,7 @@ public final class Egdb {
      * and promotions lead to): what a single probe needs, a fraction of the whole set's memory.
      */
     public static Egdb loadFor(Path dir, Rules rules, Material target, Consumer<String> warn) {
-        List<Material> reached = balances(rules, target.pieces()).stream().filter(m -> EgdbBuilder.reachable(target, m)).toList();
-        return load(dir, rules, reached, "the tables " + target + " leads to in " + dir, "Give Java more with -Xmx", warn);
+        return load(dir, rules, balancesFrom(rules, target), "the tables " + target + " leads to in " + dir, "Give Java more with -Xmx", warn);
     }
 
     private static Egdb load(Path dir, Rules rules, List<Material> balances, String tables, String advice, Consumer<String> warn) {

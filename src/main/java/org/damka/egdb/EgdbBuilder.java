@@ -64,14 +64,9 @@ public final class EgdbBuilder {
 
     /** Builds one balance and those its captures and promotions can lead to (tests, theory). */
     public void build(Material target) throws IOException {
-        build(closure(target));
+        build(Egdb.balancesFrom(rules, target));
     }
 
-    /** True if play from balance a can reach balance b (pieces are lost, men become kings). */
-    public static boolean reachable(Material a, Material b) {
-        return b.whiteMen() <= a.whiteMen() && b.whiteMen() + b.whiteKings() <= a.whiteMen() + a.whiteKings()
-                && b.blackMen() <= a.blackMen() && b.blackMen() + b.blackKings() <= a.blackMen() + a.blackKings();
-    }
 
     private void build(List<Material> all) throws IOException {
         long start = System.nanoTime();
@@ -362,11 +357,7 @@ public final class EgdbBuilder {
 
     /** Verifies one balance and those it leads to. */
     public long verifyAll(Material target, PrintWriter report) {
-        return verifyAll(closure(target), report);
-    }
-
-    private List<Material> closure(Material target) {
-        return Egdb.balances(rules, target.pieces()).stream().filter(m -> reachable(target, m)).toList();
+        return verifyAll(Egdb.balancesFrom(rules, target), report);
     }
 
     private long verifyAll(List<Material> all, PrintWriter report) {
@@ -397,7 +388,7 @@ public final class EgdbBuilder {
             }
             // Its positions' successors in a table that could not be read would all disagree: a
             // sound table would be called bad. (The balances come in build order: successors first.)
-            Material gap = unread.stream().filter(u -> reachable(m, u)).findFirst().orElse(null);
+            Material gap = unread.stream().filter(m::leadsTo).findFirst().orElse(null);
             if (gap != null) {
                 report.println(m + ": not checked: it leads to " + gap + ", whose table is missing or bad");
                 progress.printf("egdb verify %s %d/%d %s: not checked (%s unread)%n", rules.name(), done, all.size(), m, gap);

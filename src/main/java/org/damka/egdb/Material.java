@@ -23,6 +23,12 @@ public record Material(int whiteMen, int whiteKings, int blackMen, int blackKing
 
     public int men() { return whiteMen + blackMen; }
 
+    /** True if play from this balance can reach balance b (pieces are lost, men become kings). */
+    public boolean leadsTo(Material b) {
+        return b.whiteMen <= whiteMen && b.whiteMen + b.whiteKings <= whiteMen + whiteKings
+                && b.blackMen <= blackMen && b.blackMen + b.blackKings <= blackMen + blackKings;
+    }
+
     /** A dense number of this balance (for array look-up). */
     public int key() { return key(whiteMen, whiteKings, blackMen, blackKings); }
 

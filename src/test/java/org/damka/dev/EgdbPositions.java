@@ -8,7 +8,6 @@ import java.util.SplittableRandom;
 import org.damka.board.Fen;
 import org.damka.board.Position;
 import org.damka.egdb.Egdb;
-import org.damka.egdb.EgdbBuilder;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
 import org.damka.egdb.SliceIndex;
@@ -34,7 +33,7 @@ public final class EgdbPositions {
         Rules.DrawRules d = rules.draws();
         int plies = d.reversibleMoves() > 0 ? 2 * d.reversibleMoves() : Integer.MAX_VALUE;
         for (Material b : Egdb.balances(rules, m.pieces())) {
-            if (!EgdbBuilder.reachable(m, b)) continue;
+            if (!m.leadsTo(b)) continue;
             for (Rules.EndgameLimit e : d.endgames()) {
                 if (couldHold(e, b.whiteMen() + b.whiteKings(), b.blackMen() + b.blackKings())
                         || couldHold(e, b.blackMen() + b.blackKings(), b.whiteMen() + b.whiteKings())) {
