@@ -432,8 +432,9 @@
     // (counted down until then: the player may come back)
     const vacant = (c) => s.seats[c] === 'free' || s.seats[c] === 'away';
     const sides = ['white', 'black'];
-    const seatable = app.seat === 'spectator' && online && !s.result
-      ? sides.find((c) => vacant(c) && freeIn(s, c) === 0) || sides.find(vacant) : null;
+    const soonest = (a, b) => (freeIn(s, b) < freeIn(s, a) ? b : a);
+    const seatable = app.seat === 'spectator' && online && !s.result && sides.some(vacant)
+      ? sides.filter(vacant).reduce(soonest) : null;
     $('take-seat').classList.toggle('hidden', !seatable);
     if (seatable) { countDown($('take-seat'), 'Play ' + seatable, freeIn(s, seatable), 'free in'); $('take-seat').dataset.seat = seatable; }
     if (!open) disarm();
@@ -448,8 +449,13 @@
     button.disabled = ms > 0;
     setLabel(button, ms > 0 ? label + ' (' + words + ' ' + Math.ceil(ms / 1000) + ' s)' : label);
   }
-  // the countdowns move on with nothing from the server
-  setInterval(() => { if (app.state && app.state.seatsFreeIn) showDecisions(app.state); }, 1000);
+  // the countdowns move on with nothing from the server (until each is at 0)
+  setInterval(() => {
+    const s = app.state;
+    const since = performance.now() - app.stateAt;
+    // one more turn once a count is out, to show its button free
+    if (s && s.seatsFreeIn && Object.values(s.seatsFreeIn).some((ms) => ms - since > -500)) showDecisions(s);
+  }, 250);
   // A button's label; one waiting for its second click keeps its question until then.
   function setLabel(button, label) {
     if (armed && armed.button === button) armed.label = label; else button.textContent = label;

@@ -14,6 +14,7 @@ import org.damka.board.Position;
 import org.damka.egdb.Egdb;
 import org.damka.egdb.EgdbBuilder;
 import org.damka.egdb.EgdbCounts;
+import org.damka.egdb.EgdbFile;
 import org.damka.egdb.EgdbSettings;
 import org.damka.egdb.EgdbValue;
 import org.damka.egdb.Material;
@@ -131,9 +132,9 @@ final class EgdbCommand implements Callable<Integer> {
         @Override
         public Integer call() {
             if (!optionsOk()) return 2;
-            int[] skipped = {0};
+            int[] warnings = {0}; // a table left out is a row missing
             Egdb egdb = Egdb.load(dir, rules, pieces, warning -> {
-                skipped[0]++;
+                warnings[0]++;
                 err().println(warning);
             });
             if (egdb.slices() == 0) {
@@ -147,8 +148,7 @@ final class EgdbCommand implements Callable<Integer> {
                 if (c == null) continue; // not built
                 out().printf(java.util.Locale.ROOT, "| %s | %d | %d | %d | %d | %d |%n", m.describe(), c.positions(), c.wins(), c.draws(), c.losses(), c.longestWin());
             }
-            return skipped[0] == 0 ? 0 : 1; // a table left out is missing from the rows: as verify, not a success
-
+            return warnings[0] == 0 ? 0 : 1; // as verify: not a success
         }
     }
 
@@ -182,7 +182,7 @@ final class EgdbCommand implements Callable<Integer> {
             Material material = Material.of(p);
             Egdb egdb = Egdb.loadFor(dir, rules, material, err()::println);
             if (egdb.slices() == 0 && !egdb.leftOutForMemory()) err().println("egdb probe: " + Egdb.noTables(rules, pieces, dir));
-            else if (!egdb.has(material) && !egdb.leftOutForMemory()) {
+            else if (!egdb.has(material) && !Files.exists(EgdbFile.path(dir, rules, material))) { // a damaged one was named by the load
                 err().println("egdb probe: no table of " + material + " in " + dir + " (built up to fewer pieces?)");
             }
             int v = egdb.probe(p);

@@ -6,7 +6,6 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -66,7 +65,6 @@ public final class EgdbBuilder {
     public void build(Material target) throws IOException {
         build(Egdb.balancesFrom(rules, target));
     }
-
 
     private void build(List<Material> all) throws IOException {
         long start = System.nanoTime();
@@ -363,7 +361,6 @@ public final class EgdbBuilder {
     private long verifyAll(List<Material> all, PrintWriter report) {
         long problems = 0;
         int done = 0;
-        List<Material> unread = new ArrayList<>();
         for (Material m : all) {
             done++;
             Path file = EgdbFile.path(dir, rules, m);
@@ -383,40 +380,42 @@ public final class EgdbBuilder {
             if (unreadable != null) {
                 report.println(file + ": " + unreadable);
                 problems++;
-                unread.add(m);
                 continue;
             }
-            // Its positions' successors in a table that could not be read would all disagree: a
-            // sound table would be called bad. (The balances come in build order: successors first.)
-            Material gap = unread.stream().filter(m::leadsTo).findFirst().orElse(null);
-            if (gap != null) {
-                report.println(m + ": not checked: it leads to " + gap + ", whose table is missing or bad");
-                progress.printf("egdb verify %s %d/%d %s: not checked (%s unread)%n", rules.name(), done, all.size(), m, gap);
-                continue;
+            Checked checked = verify(m, report);
+            problems += checked.disagreements();
+            if (checked.unchecked() > 0) {
+                // a table that could not be read is the problem, not those whose positions lead to it
+                report.println(m + ": " + checked.unchecked() + " positions not checked: a table they lead to is missing or bad");
             }
-            long bad = verify(m, report);
-            problems += bad;
-            progress.printf(java.util.Locale.ROOT, "egdb verify %s %d/%d %s: %s, %.1f s%n", rules.name(), done, all.size(), m,
-                    bad == 0 ? "ok" : bad + " disagreements", (System.nanoTime() - t0) / 1e9);
+            progress.printf(java.util.Locale.ROOT, "egdb verify %s %d/%d %s: %s%s, %.1f s%n", rules.name(), done, all.size(), m,
+                    checked.disagreements() == 0 ? "ok" : checked.disagreements() + " disagreements",
+                    checked.unchecked() == 0 ? "" : ", " + checked.unchecked() + " positions not checked", (System.nanoTime() - t0) / 1e9);
         }
         return problems;
     }
 
+    /** What {@link #verify} found: values its successors contradict, and positions with a successor in no table. */
+    record Checked(long disagreements, long unchecked) { }
+
     /**
      * Checks every stored value against its successors one ply down (the same rules the build
-     * applies, recomputed from the values alone). Returns the number of disagreements, printing
-     * the first few.
+     * applies, recomputed from the values alone), printing the first few disagreements.
      */
-    public long verify(Material m, PrintWriter report) {
+    Checked verify(Material m, PrintWriter report) {
         SliceIndex index = egdb.index(m);
         int size = (int) index.size();
         AtomicInteger bad = new AtomicInteger();
+        java.util.concurrent.atomic.AtomicLong unchecked = new java.util.concurrent.atomic.AtomicLong();
         parallel(scratches(), size, (sc, i) -> {
             String problem = check(index, sc, i);
-            if (problem != null && bad.getAndIncrement() < 5) report.println(m + " index " + i + ": " + problem);
+            if (problem == NO_SUCCESSOR_TABLE) unchecked.incrementAndGet();
+            else if (problem != null && bad.getAndIncrement() < 5) report.println(m + " index " + i + ": " + problem);
         });
-        return bad.get();
+        return new Checked(bad.get(), unchecked.get());
     }
+
+    private static final String NO_SUCCESSOR_TABLE = "a successor has no table";
 
     private String check(SliceIndex index, Scratch sc, int i) {
         Position p = sc.position;
@@ -430,7 +429,7 @@ public final class EgdbBuilder {
             sc.child.copyFrom(p);
             sc.moves.play(sc.child, j);
             int v = egdb.probe(sc.child);
-            if (v == EgdbValue.UNKNOWN) return "a successor has no table";
+            if (v == EgdbValue.UNKNOWN) return NO_SUCCESSOR_TABLE;
             if (EgdbValue.isLoss(v)) win = Math.min(win, EgdbValue.distance(v) + 1);
             else if (EgdbValue.isWin(v)) loss = Math.max(loss, EgdbValue.distance(v) + 1);
             else draw = true;

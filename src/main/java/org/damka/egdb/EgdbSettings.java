@@ -61,7 +61,9 @@ public final class EgdbSettings {
 
     public synchronized void setPath(String folder) {
         org.damka.files.FileErrors.path(folder); // validates
-        forget(); // the same folder too: set again, it is read again (tables built since the engine started)
+        // The same folder is read again only when it gave fewer tables than asked for (built
+        // since the engine started?): a GUI that sends its options at every game reloads nothing.
+        if (!folder.equals(path) || loaded != null && loaded.slices() < Egdb.balances(loaded.rules(), pieces).size()) forget();
         path = folder;
     }
 

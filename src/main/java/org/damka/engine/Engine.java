@@ -564,13 +564,20 @@ public final class Engine {
     public synchronized void setEgdbPath(String folder) {
         requireIdle();
         requireOwnTables();
+        releaseTables();
         egdb.setPath(folder);
     }
 
     public synchronized void setEgdbPieces(int n) {
         requireIdle();
         requireOwnTables();
+        releaseTables();
         egdb.setPieces(n);
+    }
+
+    /** The search lets its tables go (it gets them back before the next search): a reload must not need room for two sets. */
+    private void releaseTables() {
+        if (search != null) search.setEgdb(null);
     }
 
     private void requireOwnTables() {

@@ -225,7 +225,7 @@ final class Room {
     }
 
     private long awaySeconds(int side) {
-        return java.util.concurrent.TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - vacatedAt[side]);
+        return awayMillis(side) / 1000;
     }
 
     private long awayMillis(int side) {
@@ -784,7 +784,7 @@ final class Room {
             // how long an away player's seat stays theirs: the page counts down its Play and Claim buttons
             ObjectNode freeIn = null;
             for (int side = 0; side < 2; side++) {
-                if (!"away".equals(seatStatus(side))) continue;
+                if (side == engineSide || tokens[side] == null || occupied(side)) continue; // not away
                 if (freeIn == null) freeIn = s.putObject("seatsFreeIn");
                 freeIn.put(GameView.side(side), Math.max(0, context.limits().seatClaim().toMillis() - awayMillis(side)));
             }

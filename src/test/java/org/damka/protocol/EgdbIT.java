@@ -176,6 +176,12 @@ class EgdbIT extends OneEngineIT {
         List<String> built = engine.sync();
         assertEquals(1, built.size(), built.toString());
         assertTrue(built.get(0).matches("info string EGDB: \\d+ tables of russian up to 2 pieces from " + java.util.regex.Pattern.quote(empty.toString())), built.get(0));
+        // a whole set is not read again: a GUI that sends its options at every game
+        engine.send("setoption name EGDBPieces value 2");
+        assertEquals(1, engine.sync().size(), "the pieces changed: loaded again, and said");
+        engine.send("setoption name EGDBPath value " + empty);
+        assertEquals(List.of(), engine.sync(), "all of the 2-piece set is there: nothing to read again");
+        engine.send("setoption name EGDBPieces value 5");
         engine.send("setoption name EGDBPath value egdb");
         assertEquals(List.of(), engine.sync(), "the default folder without tables is quiet");
         engine.send("setoption name EGDBPath value " + dir);

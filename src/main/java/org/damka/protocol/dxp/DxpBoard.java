@@ -1,5 +1,8 @@
 package org.damka.protocol.dxp;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.damka.board.FenException;
 import org.damka.board.Position;
 import org.damka.movegen.Move;
@@ -63,18 +66,28 @@ public final class DxpBoard {
     }
 
     /**
-     * Why {@link #find} found no move for the message, as the opponent is told: an illegal move,
-     * or a capture named by its ends alone where two or more take that way (say which pieces).
+     * Why {@link #find} found no move for the message, as the opponent is told: the move, then
+     * what is wrong when it is not plainly illegal (a capture named by its ends alone where two or
+     * more take that way: which they are).
      */
-    public String refusal(MoveList legal, DxpMessage.Move m) {
+    public Refusal refusal(Position p, MoveList legal, DxpMessage.Move m) {
         int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
-        int byEnds = 0;
-        for (int i = 0; i < legal.size(); i++) if (legal.from(i) == fromBit && legal.to(i) == toBit) byEnds++;
-        if (m.captured().length == 0 && byEnds > 1) {
-            return "ambiguous move " + m.from() + "x" + m.to() + ": " + byEnds + " captures go from " + m.from() + " to " + m.to()
-                    + "; a MOVE names the pieces it captures";
+        List<String> sameEnds = new ArrayList<>();
+        for (int i = 0; i < legal.size(); i++) if (legal.from(i) == fromBit && legal.to(i) == toBit) sameEnds.add(text(p, legal, i));
+        if (m.captured().length == 0 && sameEnds.size() > 1) {
+            return new Refusal("ambiguous move " + m.from() + "x" + m.to(),
+                    sameEnds.size() + " captures go from " + m.from() + " to " + m.to() + " (" + String.join(" ", sameEnds)
+                            + "); a MOVE names the pieces it captures");
         }
-        return "illegal move " + m.from() + (m.captured().length > 0 ? "x" : "-") + m.to();
+        return new Refusal("illegal move " + m.from() + (m.captured().length > 0 ? "x" : "-") + m.to(), "");
+    }
+
+    /** A refused move and why, when more than its being illegal ("" when not). */
+    public record Refusal(String move, String why) {
+        @Override
+        public String toString() {
+            return why.isEmpty() ? move : move + ": " + why;
+        }
     }
 
     /** The Hub-style text of move i (for logs): from-to or fromxto x captured... */

@@ -323,12 +323,12 @@ public final class DxpSession {
         MoveList legal = game.legalMoves(new MoveList());
         int i = board.find(legal, m);
         if (i < 0) {
-            String refusal = board.refusal(legal, m);
+            DxpBoard.Refusal refusal = board.refusal(game.position(), legal, m);
             List<String> all = new ArrayList<>();
             for (int k = 0; k < legal.size(); k++) all.add(board.text(game.position(), legal, k));
-            log(refusal + " (" + m.encode() + ") from " + opponent + "; legal: " + String.join(" ", all));
+            log(refusal.move() + " (" + m.encode() + ") from " + opponent + "; legal: " + String.join(" ", all));
             send(new DxpMessage.Chat("error: " + refusal));
-            finish("*", refusal + " by " + opponent);
+            finish("*", refusal.move() + " by " + opponent);
             send(new DxpMessage.GameEnd('0', stopCode()));
             return;
         }

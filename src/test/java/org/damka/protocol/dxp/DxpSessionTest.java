@@ -325,12 +325,12 @@ class DxpSessionTest {
         assertEquals("A" + NAME32 + "0", receive());
         send("M0001353900");
         String chat = receive();
-        assertEquals("Cerror: ambiguous move 35x39: 2 captures go from 35 to 39; a MOVE names the pieces it captures", chat);
+        assertTrue(chat.matches("Cerror: ambiguous move 35x39: 2 captures go from 35 to 39 \\(35x39x\\d+(x\\d+)* 35x39x\\d+(x\\d+)*\\); a MOVE names the pieces it captures"), chat);
         assertEquals("E00", receive());
         send("E01");
         peer.close();
         List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
-        assertTrue(games.get(0).reason().startsWith("ambiguous move 35x39"), games.get(0).reason());
+        assertEquals("ambiguous move 35x39 by Tester", games.get(0).reason());
     }
 
     @Test
