@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.damka.board.Position;
@@ -406,7 +407,7 @@ public final class EgdbBuilder {
         SliceIndex index = egdb.index(m);
         int size = (int) index.size();
         AtomicInteger bad = new AtomicInteger();
-        java.util.concurrent.atomic.AtomicLong unchecked = new java.util.concurrent.atomic.AtomicLong();
+        AtomicLong unchecked = new AtomicLong();
         parallel(scratches(), size, (sc, i) -> {
             String problem = check(index, sc, i);
             if (problem == NO_SUCCESSOR_TABLE) unchecked.incrementAndGet();
@@ -415,6 +416,7 @@ public final class EgdbBuilder {
         return new Checked(bad.get(), unchecked.get());
     }
 
+    /** check's answer for a position with a successor in no table (compared by identity: one constant). */
     private static final String NO_SUCCESSOR_TABLE = "a successor has no table";
 
     private String check(SliceIndex index, Scratch sc, int i) {
