@@ -976,15 +976,19 @@ class GuiWebSocketIT {
             c.send("{\"type\":\"analyse\",\"lines\":2}");
             c.next("analysis");
         }
-        try (WsClient back = new WsClient(server.uri())) {
-            JsonNode state;
-            long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            do {
+        // A join that arrives before the server has seen the first socket close finds the player
+        // still there (a reload, for the server): the analysis rightly goes on for it. Such a try
+        // leaves again, and the next comes to an empty room once the close is seen.
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            try (WsClient back = new WsClient(server.uri())) {
                 back.send("{\"type\":\"join\",\"room\":\"%s\",\"token\":\"%s\"}", code, token);
-                state = back.next("state");
-            } while (state.get("analysis").asInt() != 0 && System.nanoTime() < end);
-            assertEquals(0, state.get("analysis").asInt(), "the analysis runs on with nobody in the room");
-            assertNull(pollFor(back, "analysis", 1000), "analysis lines still come");
+                JsonNode state = back.next("state");
+                if (state.get("analysis").asInt() != 0 && System.nanoTime() < end) continue;
+                assertEquals(0, state.get("analysis").asInt(), "the analysis runs on with nobody in the room");
+                assertNull(pollFor(back, "analysis", 1000), "analysis lines still come");
+                return;
+            }
         }
     }
 
