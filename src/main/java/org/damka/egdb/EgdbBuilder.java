@@ -68,6 +68,35 @@ public final class EgdbBuilder {
     }
 
     private void build(List<Material> all) throws IOException {
+        Path folder = EgdbFile.folder(dir, rules);
+        Files.createDirectories(folder);
+        // Two builds into one folder would write the same temporary files: the second is refused.
+        java.nio.channels.FileChannel lockFile;
+        try {
+            lockFile = java.nio.channels.FileChannel.open(folder.resolve(LOCK),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+        } catch (java.nio.file.AccessDeniedException e) {
+            buildLocked(all); // a folder no build can write: its whole tables load, a missing one fails to write
+            return;
+        }
+        try (lockFile; java.nio.channels.FileLock lock = tryLock(lockFile)) {
+            if (lock == null) throw new IllegalStateException("another build is writing tables in " + folder + "; wait for it to finish, or build into another --dir");
+            buildLocked(all);
+        }
+    }
+
+    /** The file a build holds locked (the lock, not the file, goes when the process does). */
+    static final String LOCK = "build.lock";
+
+    private static java.nio.channels.FileLock tryLock(java.nio.channels.FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (java.nio.channels.OverlappingFileLockException e) { // held by this process
+            return null;
+        }
+    }
+
+    private void buildLocked(List<Material> all) throws IOException {
         long start = System.nanoTime();
         int done = 0;
         for (Material m : all) {

@@ -32,7 +32,12 @@ public final class EgdbFile {
     static final String EXTENSION = ".egdb";
 
     public static Path path(Path dir, Rules rules, Material m) {
-        return dir.resolve(rules.name()).resolve(m.fileStem() + EXTENSION);
+        return folder(dir, rules).resolve(m.fileStem() + EXTENSION);
+    }
+
+    /** The folder of a variant's slices. */
+    static Path folder(Path dir, Rules rules) {
+        return dir.resolve(rules.name());
     }
 
     /** Writes a slice through a temporary file and a rename, so a file that exists is whole. */

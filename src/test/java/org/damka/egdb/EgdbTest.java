@@ -3,6 +3,7 @@ package org.damka.egdb;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -220,6 +221,23 @@ class EgdbTest {
         assertEquals(4, log.lines().filter(l -> l.contains("rebuilding")).count(), log);
         assertEquals(Egdb.balances(rules, 3).size() - 4, log.lines().filter(l -> l.contains("already built")).count(), log);
         assertEquals(0, new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(3, QUIET));
+    }
+
+    @Test
+    void aSecondBuildIntoTheSameFolderIsRefusedWhileTheFirstRuns() throws IOException {
+        Rules rules = Variants.RUSSIAN;
+        Path folder = EgdbFile.folder(dir, rules);
+        Files.createDirectories(folder);
+        // The lock another build would hold (a process's lock and this one are the same kind).
+        try (java.nio.channels.FileChannel other = java.nio.channels.FileChannel.open(folder.resolve(EgdbBuilder.LOCK),
+                java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+             java.nio.channels.FileLock held = other.lock()) {
+            IllegalStateException e = assertThrows(IllegalStateException.class, () -> new EgdbBuilder(rules, dir, 1, QUIET).build(2));
+            assertEquals("another build is writing tables in " + folder + "; wait for it to finish, or build into another --dir", e.getMessage());
+            assertFalse(Files.exists(EgdbFile.path(dir, rules, new Material(1, 0, 1, 0))), "the refused build wrote a table");
+        }
+        new EgdbBuilder(rules, dir, 1, QUIET).build(2); // the lock went with its holder
+        assertEquals(0, new EgdbBuilder(rules, dir, 1, QUIET).verifyAll(2, QUIET));
     }
 
     @Test
