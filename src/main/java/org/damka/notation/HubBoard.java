@@ -271,25 +271,30 @@ public final class HubBoard implements MoveCodec {
                 // neither form names a legal move: the error below lists them
             }
         }
-        List<String> all = new ArrayList<>(), sameEnds = new ArrayList<>(), capturesBetween = new ArrayList<>();
-        for (int i = 0; i < legal.size(); i++) {
-            String move = formatMove(p, legal, i);
-            all.add(move);
-            if (legal.from(i) == bits[0] && legal.to(i) == bits[1]) {
-                sameEnds.add(move);
-                if (legal.isCapture(i)) capturesBetween.add(move);
-            }
-        }
-        if (bits.length > 2 && !capturesBetween.isEmpty()) {
+        List<String> sameEnds = movesWithEnds(p, legal, bits[0], bits[1]);
+        // Captures are compulsory: the moves with these ends are all captures or none is.
+        if (bits.length > 2 && !sameEnds.isEmpty() && legal.isCapture(0)) {
             // The squares given fit none of the captures between these ends: wrong, not ambiguous.
             throw new FenException("illegal move '" + t + "': no capture from " + parts[0].trim() + " to " + parts[1].trim()
                     + " takes those squares; the captures from " + parts[0].trim() + " to " + parts[1].trim() + ": "
-                    + String.join(" ", capturesBetween));
+                    + String.join(" ", sameEnds));
         }
         if (sameEnds.size() > 1) {
             throw new FenException("ambiguous move '" + t + "'; give the captured squares of one of: " + String.join(" ", sameEnds));
         }
+        List<String> all = new ArrayList<>();
+        for (int i = 0; i < legal.size(); i++) all.add(formatMove(p, legal, i));
         throw new FenException("illegal move '" + t + "'; legal moves: " + String.join(" ", all));
+    }
+
+    /**
+     * The Hub texts of the legal moves from bit {@code from} to bit {@code to}: more than one when
+     * captures with these ends differ in the pieces they take.
+     */
+    public List<String> movesWithEnds(Position p, MoveList legal, int from, int to) {
+        List<String> moves = new ArrayList<>();
+        for (int i = 0; i < legal.size(); i++) if (legal.from(i) == from && legal.to(i) == to) moves.add(formatMove(p, legal, i));
+        return moves;
     }
 
     /**

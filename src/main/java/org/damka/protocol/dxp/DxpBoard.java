@@ -1,6 +1,5 @@
 package org.damka.protocol.dxp;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.damka.board.FenException;
@@ -72,8 +71,7 @@ public final class DxpBoard {
      */
     public Refusal refusal(Position p, MoveList legal, DxpMessage.Move m) {
         int fromBit = hub.bitOf(m.from()), toBit = hub.bitOf(m.to());
-        List<String> sameEnds = new ArrayList<>();
-        for (int i = 0; i < legal.size(); i++) if (legal.from(i) == fromBit && legal.to(i) == toBit) sameEnds.add(text(p, legal, i));
+        List<String> sameEnds = hub.movesWithEnds(p, legal, fromBit, toBit);
         if (m.captured().length == 0 && sameEnds.size() > 1) {
             return new Refusal("ambiguous move " + m.from() + "x" + m.to(),
                     sameEnds.size() + " captures go from " + m.from() + " to " + m.to() + " (" + String.join(" ", sameEnds)
