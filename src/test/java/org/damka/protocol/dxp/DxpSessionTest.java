@@ -303,34 +303,38 @@ class DxpSessionTest {
     @Test
     void anIllegalMoveEndsTheGame() throws Exception {
         // damka is Black: we move first, illegally (a man two rows forward).
-        send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "A");
-        assertEquals("A" + NAME32 + "0", receive());
-        send("M0001322300");
-        String chat = receive();
-        assertTrue(chat.startsWith("Cerror: illegal move 32-23"), chat);
-        assertEquals("E00", receive());
-        send("E01");
-        peer.close();
-        List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
-        assertEquals(1, games.size());
-        assertEquals("*", games.get(0).result());
-        assertTrue(games.get(0).reason().contains("illegal move"), games.get(0).reason());
+        DxpSession.FinishedGame game = refusedMove("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "A",
+                "M0001322300", "Cerror: illegal move 32-23.*");
+        assertEquals("*", game.result());
+        assertTrue(game.reason().contains("illegal move"), game.reason());
     }
 
     /** Two captures go from 35 to 39: a MOVE without its captured pieces was called illegal, as if a quiet move. */
     @Test
     void aCaptureNamedByItsEndsAloneWhereTwoGoThereIsAmbiguous() throws Exception {
         String field = new DxpBoard().positionField(Fen.parse(RULES, "W:WK35:B4,12,18,29,30,33"));
-        send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "B" + "W" + field);
+        DxpSession.FinishedGame game = refusedMove("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "000" + "B" + "W" + field,
+                "M0001353900", "Cerror: ambiguous move 35x39: 2 captures go from 35 to 39 \\(35x39x\\d+(x\\d+)* 35x39x\\d+(x\\d+)*\\);"
+                        + " a MOVE names the pieces it captures");
+        assertEquals("ambiguous move 35x39 by Tester", game.reason());
+    }
+
+    /**
+     * Starts a game with {@code request}, plays {@code move} for the opponent, and checks that
+     * damka refuses it in a chat matching {@code chat} and ends the game: the one game it records.
+     */
+    private DxpSession.FinishedGame refusedMove(String request, String move, String chat) throws Exception {
+        send(request);
         assertEquals("A" + NAME32 + "0", receive());
-        send("M0001353900");
-        String chat = receive();
-        assertTrue(chat.matches("Cerror: ambiguous move 35x39: 2 captures go from 35 to 39 \\(35x39x\\d+(x\\d+)* 35x39x\\d+(x\\d+)*\\); a MOVE names the pieces it captures"), chat);
+        send(move);
+        String said = receive();
+        assertTrue(said.matches(chat), said);
         assertEquals("E00", receive());
         send("E01");
         peer.close();
         List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
-        assertEquals("ambiguous move 35x39 by Tester", games.get(0).reason());
+        assertEquals(1, games.size());
+        return games.get(0);
     }
 
     @Test
