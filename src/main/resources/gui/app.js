@@ -67,6 +67,15 @@
     else app.queue.push(msg);
   }
   setInterval(() => { if (app.ws && app.ws.readyState === WebSocket.OPEN) send({ type: 'ping' }); }, 30000);
+  // Going to another address in this tab keeps the page frozen in the back-forward cache, its
+  // socket open: the seat showed "connected" until the server's idle limit (75 s). Leaving closes
+  // it at once (the seat shows "away"); coming back by Back reconnects and rejoins.
+  window.addEventListener('pagehide', () => {
+    if (!app.ws) return;
+    app.ws.onclose = null;
+    app.ws.close();
+  });
+  window.addEventListener('pageshow', (e) => { if (e.persisted) connect(); });
 
   function receive(msg) {
     switch (msg.type) {

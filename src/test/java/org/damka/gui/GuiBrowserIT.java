@@ -465,6 +465,48 @@ class GuiBrowserIT {
         }
     }
 
+    /**
+     * A seat whose player left, waited out: the watcher's offer and the player's claim count down
+     * to the claim time, then become buttons that work (the test above stops at the countdown).
+     */
+    @Test
+    void aLeftSeatCountsDownToASeatToTakeAndAWinToClaim() throws Exception {
+        try (GuiServer quick = new GuiServer("127.0.0.1", 0, GuiLimits.defaults().withSeatClaim(Duration.ofSeconds(4)));
+             Browser host = new Browser(1000, 800); Browser guest = new Browser(1000, 800); Browser watcher = new Browser(1000, 800)) {
+            quick.start();
+            String url = quick.uri().toString();
+            host.driver.get(url);
+            String code = createRussianRoom(host);
+            guest.driver.get(url + "#" + code);
+            guest.waitFor(Duration.ofSeconds(10), d -> "black".equals(guest.seat()));
+            watcher.driver.get(url);
+            watcher.id("room-code").sendKeys(code);
+            watcher.id("watch-room").click();
+            watcher.waitFor(Duration.ofSeconds(10), d -> "spectator".equals(watcher.seat()));
+
+            // the guest goes to another address in its tab: the page, frozen in the back-forward
+            // cache, kept its socket and the seat "connected" for 75 s
+            guest.driver.get("about:blank");
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isDisplayed()
+                    && watcher.id("take-seat").getText().startsWith("Play black (free in"));
+            assertFalse(watcher.id("take-seat").isEnabled());
+            host.waitFor(Duration.ofSeconds(10), d -> host.id("claim").isDisplayed()
+                    && host.id("claim").getText().startsWith("Claim the win (in"));
+            assertFalse(host.id("claim").isEnabled());
+
+            // no message from the server comes in between: the pages count to 0 on their own
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isEnabled());
+            assertEquals("Play black", watcher.id("take-seat").getText());
+            host.waitFor(Duration.ofSeconds(10), d -> host.id("claim").isEnabled());
+            assertEquals("Claim the win", host.id("claim").getText());
+
+            watcher.id("take-seat").click();
+            watcher.waitFor(Duration.ofSeconds(10), d -> "black".equals(watcher.seat()));
+            host.waitFor(Duration.ofSeconds(10), d -> !host.id("claim").isDisplayed());
+            assertFalse(host.over(), "the seat is taken, the game goes on");
+        }
+    }
+
     @Test
     void undoExportImportAndAnalysisAroundTheBoard() throws Exception {
         try (Browser b = new Browser(1000, 800)) {
