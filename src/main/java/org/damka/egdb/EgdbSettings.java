@@ -85,12 +85,37 @@ public final class EgdbSettings {
      * The tables of a variant (loading them if the options or the variant changed, and waiting
      * for that), or null if none.
      */
-    public synchronized Egdb tables(Rules rules) {
-        if (pieces == 0) return null;
-        if (loaded == null || loaded.rules() != rules) {
-            if (!takeKept(rules)) adopt(startLoad(rules).join());
+    public Egdb tables(Rules rules) {
+        return tables(rules, () -> false);
+    }
+
+    /**
+     * {@link #tables(Rules)}, giving the wait up (null) as soon as {@code giveUp} says so. The
+     * wait holds no lock: searches go on asking {@link #tablesIfLoaded} meanwhile.
+     */
+    public Egdb tables(Rules rules, java.util.function.BooleanSupplier giveUp) {
+        CompletableFuture<Loaded> load;
+        synchronized (this) {
+            if (pieces == 0) return null;
+            if ((loaded == null || loaded.rules() != rules) && !takeKept(rules)) {
+                load = startLoad(rules);
+            } else {
+                return loaded.slices() == 0 ? null : loaded;
+            }
         }
-        return loaded.slices() == 0 ? null : loaded;
+        while (!load.isDone()) {
+            if (giveUp.getAsBoolean()) return null;
+            try {
+                load.get(20, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                // not yet; or failed, which the adoption below rethrows
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        // Adopted here unless another caller did, or the options changed meanwhile (then a new load has begun: none yet).
+        return tablesIfLoaded(rules);
     }
 
     /**
@@ -190,9 +215,17 @@ public final class EgdbSettings {
         return out;
     }
 
-    /** The table value of a position in words ("win in 7 plies", "draw", "unknown"). */
-    public String describe(Rules rules, Position p) {
-        Egdb t = tables(rules);
+    /**
+     * The table value of a position in words ("win in 7 plies", "draw", "unknown"), waiting for
+     * the tables' load unless {@code giveUp} says so first ("unknown: the tables are still loading").
+     */
+    public String describe(Rules rules, Position p, java.util.function.BooleanSupplier giveUp) {
+        Egdb t = tables(rules, giveUp);
+        if (t == null && giveUp.getAsBoolean() && loadingFor(rules)) return EgdbValue.describe(EgdbValue.UNKNOWN) + ": the tables are still loading";
         return EgdbValue.describe(t == null ? EgdbValue.UNKNOWN : t.probe(p));
+    }
+
+    private synchronized boolean loadingFor(Rules rules) {
+        return loading != null && loadingRules == rules && !loading.isDone();
     }
 }

@@ -471,9 +471,31 @@ public final class Engine {
      * input, where no move follows to warm up for, but the script still wants to know that the
      * options it set are usable.
      */
-    public synchronized void prepare() {
-        requireIdle();
-        buildSearch(true);
+    public void prepare() {
+        prepare(stopsAsked);
+    }
+
+    /**
+     * {@link #prepare()}, the tables' load waited for outside the engine's lock and only until a
+     * stop or quit comes after {@code stopsBefore} (the search then loads them in the background).
+     */
+    private void prepare(long stopsBefore) {
+        EgdbSettings tables;
+        Rules r;
+        synchronized (this) {
+            requireIdle();
+            if (!probeTables || sharedTables) {
+                buildSearch();
+                return;
+            }
+            tables = egdb;
+            r = rules;
+        }
+        tables.tables(r, () -> stopsAsked != stopsBefore);
+        synchronized (this) {
+            requireIdle();
+            buildSearch(); // what the wait loaded is adopted; a load still under way goes on without the search
+        }
     }
 
     /**
@@ -485,8 +507,8 @@ public final class Engine {
         long stopsBefore = stopsAsked; // before the build: a stop waiting for the lock meanwhile counts
         Rules r;
         String e;
+        prepare(stopsBefore);
         synchronized (this) {
-            prepare();
             r = rules;
             e = evaluation;
         }
@@ -527,13 +549,13 @@ public final class Engine {
     }
 
     /**
-     * The search for the next move, with the endgame tables once loaded: isready waits for their
-     * load, a go does not (it runs without them while they load in the background).
+     * The search for the next move, with the endgame tables if they are loaded: a go does not
+     * wait for them (it runs without them while they load in the background); isready waits
+     * first ({@link #prepare(long)}).
      */
-    private void buildSearch(boolean waitForTables) {
+    private void buildSearch() {
         newSearchIfNone();
-        // Shared tables are never waited for: a wait holds their settings, and every engine's go with them.
-        search.setEgdb(!probeTables ? null : waitForTables && !sharedTables ? egdb.tables(rules) : egdb.tablesIfLoaded(rules));
+        search.setEgdb(!probeTables ? null : egdb.tablesIfLoaded(rules));
     }
 
     /**
@@ -599,8 +621,22 @@ public final class Engine {
      */
     public synchronized List<EgdbSettings.Note> takeEgdbNotes() { return sharedTables ? List.of() : egdb.takeNotes(); }
 
-    /** The endgame tables' value of the current position, in words. */
-    public synchronized String egdbValue() { return egdb.describe(rules, game.position()); }
+    /**
+     * The endgame tables' value of the current position, in words. A load it waits for is waited
+     * for without the engine's lock (a stop meanwhile is answered at once), and only until
+     * {@code giveUp} says so (the protocol's: a stop or quit read after the command).
+     */
+    public String egdbValue(java.util.function.BooleanSupplier giveUp) {
+        EgdbSettings tables;
+        Rules r;
+        Position p;
+        synchronized (this) {
+            tables = egdb;
+            r = rules;
+            p = game.position(); // a game's positions are never changed once played
+        }
+        return tables.describe(r, p, giveUp);
+    }
 
     /** True while a search (or perft) runs and has not answered yet. */
     public synchronized boolean searching() {
@@ -754,7 +790,7 @@ public final class Engine {
         SearchLimits l = limits;
         String threadsNote = null;
         try {
-            buildSearch(false);
+            buildSearch();
             s = search;
             try {
                 s.setThreads(searchThreads());

@@ -25,6 +25,8 @@ public final class FileErrors {
      * cannot be spelt ("Malformed input or input contains unmappable characters", it said).
      */
     public static Path path(String name) {
+        // No file system takes a NUL: Java's refusal would be blamed on the locale below.
+        if (name.indexOf('\0') >= 0) throw new IllegalArgumentException("'" + name.replace('\0', '?') + "': a file name cannot hold a NUL character");
         try {
             return Path.of(name);
         } catch (java.nio.file.InvalidPathException e) {

@@ -696,7 +696,8 @@ public final class UciProtocol {
 
     /** The tables' value of the position; what loading them found first, if this loaded them. */
     private void egdbValue() {
-        String value = engine.egdbValue();
+        long line = lineNumber;
+        String value = engine.egdbValue(() -> stopReadAtLine > line);
         for (EgdbSettings.Note note : engine.takeEgdbNotes()) out.info(note.text());
         out.info("egdb " + value);
     }

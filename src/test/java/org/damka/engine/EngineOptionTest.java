@@ -56,5 +56,11 @@ class EngineOptionTest {
         }
         EngineOption.named("EGDBPath").apply(engine, "tables here");
         assertEquals("tables here", engine.egdbPath());
+        // A NUL was refused as if the locale could not spell the name ("start damka under a UTF-8 locale").
+        for (String option : new String[] {"EGDBPath", "EvalFile"}) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EngineOption.named(option).apply(engine, "a\0b"), option);
+            assertEquals("'a?b': a file name cannot hold a NUL character", e.getMessage(), option);
+        }
+        assertEquals("tables here", engine.egdbPath());
     }
 }

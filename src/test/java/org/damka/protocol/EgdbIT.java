@@ -157,6 +157,30 @@ class EgdbIT extends OneEngineIT {
         assertTrue(engine.until("bestmove").stream().anyMatch(l -> l.matches(".* tbhits [1-9].*")), "the next search probes them");
     }
 
+    /**
+     * A {@code d} during a search whose tables were still loading held the engine until the load
+     * ended (seconds for a large set), and the stop behind it with it: the stop is answered at
+     * once, and the d says the tables are still loading.
+     */
+    @Test
+    void aStopIsAnsweredAtOnceWhileADWaitsForTheTables(@TempDir Path large) throws IOException {
+        org.damka.egdb.EgdbFiles.writeDraws(large, Variants.RUSSIAN, 5); // 374 M values: a load of a few hundred ms or more
+        engine.command("setoption name UCI_Variant value russian");
+        engine.send("setoption name EGDBPath value " + large);
+        engine.send("position fen W:WKa1,c3:BKh8,f6,d8"); // no isready: that would wait for the load
+        engine.send("go infinite");
+        engine.send("d");
+        engine.send("stop");
+        List<String> lines = new ArrayList<>(engine.until("bestmove"));
+        lines.addAll(engine.sync()); // the d's last line may come just after the bestmove; then the load's note
+        assertTrue(lines.contains("info string egdb unknown: the tables are still loading"), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.matches("info string EGDB: 85 tables of russian up to 5 pieces from .*")), lines.toString());
+        engine.command("position fen W:WKa1,c3:BKh8,f6,d8");
+        assertEquals("draw", engine.display("egdb"), "loaded now: the d answers from them");
+        engine.send("setoption name EGDBPath value " + dir);
+        engine.sync();
+    }
+
     /** A folder that gives no table says so at the next isready, once; the default folder, which most users never fill, stays quiet. */
     @Test
     void aFolderWithoutTablesIsReported(@TempDir Path empty) {

@@ -80,7 +80,7 @@ class HubLoopTest {
             assertTrue(System.nanoTime() < deadline, "no done");
             Thread.sleep(10);
         }
-        assertTrue(engine.egdbValue() != null); // waits for the background load, as the next go may find it done
+        assertTrue(engine.egdbValue(() -> false) != null); // waits for the background load, as the next go may find it done
         input.write("pos start\nlevel depth=1\ngo think\nquit\n".getBytes(StandardCharsets.UTF_8));
         input.close();
         loop.join(10_000);
