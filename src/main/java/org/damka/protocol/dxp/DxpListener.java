@@ -177,6 +177,8 @@ public final class DxpListener {
             log("connection from " + peer + " failed: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        } catch (RuntimeException e) { // a fault of ours: one line, the connection closed, the listener serving on
+            log("connection from " + peer + " failed: internal error: " + e);
         } finally {
             close(channel);
             synchronized (lock) {
