@@ -616,6 +616,7 @@ public final class UciProtocol {
             StringBuilder sb = new StringBuilder("info depth ").append(i.depth()).append(" seldepth ").append(i.selDepth());
             if (i.mateIn() != 0) sb.append(" score mate ").append(i.mateIn());
             else sb.append(" score cp ").append(i.scoreCp());
+            if (i.unfinished()) sb.append(" lowerbound");
             sb.append(" nodes ").append(i.nodes()).append(" nps ").append(i.nps()).append(" time ").append(i.timeMs())
                     .append(" hashfull ").append(i.hashFull());
             if (i.tbHits() > 0) sb.append(" tbhits ").append(i.tbHits());

@@ -65,6 +65,8 @@ public final class Search {
     private boolean prepared;
     /** When prepare() was called: the clock of the move runs from then. */
     private long preparedAt;
+    /** When the running search started (the move's clock restarts at a ponder hit; this does not). */
+    private long searchStart;
     /** When ponder hit was read for the prepared search (0: not yet): its clock starts then. */
     private volatile long ponderHitAt;
     private long nodeLimit;
@@ -233,6 +235,7 @@ public final class Search {
         prepared = false;
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         Position root = game.position();
+        searchStart = preparedAt;
         time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(),
                 root.count(0) + root.count(1), preparedAt);
         long hit = ponderHitAt;
@@ -297,7 +300,7 @@ public final class Search {
         // An unfinished iteration that already found a better first move than the last finished one.
         if (chosen == main && lines == 1 && main.partialDepth > main.completedDepth) {
             line = main.partialLine;
-            info(listener, main, main.partialDepth, main.partialScore, line, 1);
+            info(listener, main, main.partialDepth, main.partialScore, line, 1, true);
         }
         Move best;
         Move ponder = null;
@@ -399,12 +402,13 @@ public final class Search {
         }
     }
 
+    /** The lines of a finished iteration. */
     private void report(SearchListener listener, Worker from, int depth, int lines) {
-        for (int k = 0; k < lines; k++) info(listener, from, depth, from.pvScores[k], from.pvLines[k], k + 1);
+        for (int k = 0; k < lines; k++) info(listener, from, depth, from.pvScores[k], from.pvLines[k], k + 1, false);
     }
 
-    private void info(SearchListener listener, Worker from, int depth, int score, MoveList line, int multiPv) {
-        long ms = time.elapsedMs();
+    private void info(SearchListener listener, Worker from, int depth, int score, MoveList line, int multiPv, boolean unfinished) {
+        long ms = (System.nanoTime() - searchStart) / 1_000_000;
         long total = nodes();
         int mate = 0;
         if (Math.abs(score) >= WIN_BOUND) {
@@ -413,7 +417,7 @@ public final class Search {
         }
         listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
                 ms > 0 ? total * 1000 / ms : total * 1000, ms, tt.hashFull(), multiPv,
-                legalLine(from.stack[0], line, MAX_PLY), tbHits()));
+                legalLine(from.stack[0], line, MAX_PLY), tbHits(), unfinished));
     }
 
     /** The first moves (at most max) of a line as values, stopping at the first illegal move. */

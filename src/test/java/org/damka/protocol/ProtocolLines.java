@@ -11,7 +11,7 @@ final class ProtocolLines {
     private ProtocolLines() { }
 
     private static final String MOVE = "[a-k0-9][a-k0-9x:\\-]*";
-    static final Pattern INFO = Pattern.compile("info depth \\d+ seldepth \\d+ score (cp -?\\d+|mate -?\\d+)"
+    static final Pattern INFO = Pattern.compile("info depth \\d+ seldepth \\d+ score (cp -?\\d+|mate -?\\d+)( lowerbound)?"
             + " nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( tbhits \\d+)?( multipv \\d+)?( pv( " + MOVE + ")+)?");
     static final Pattern BESTMOVE = Pattern.compile("bestmove (\\(none\\)|" + MOVE + "( ponder " + MOVE + ")?)");
 

@@ -182,6 +182,61 @@ class SearchIT extends OneEngineIT {
         engine.quiet("ponderhit");
     }
 
+    /**
+     * An info line's time counts from the go, before and after a ponder hit: it restarted at the
+     * hit (time went back), and nps divided the nodes since the go by the time since the hit.
+     */
+    @Test
+    void aPonderSearchsTimeCountsFromTheGo() throws InterruptedException {
+        engine.quiet("position startpos moves c3-d4");
+        engine.send("go ponder movetime 1000");
+        Thread.sleep(300);
+        engine.send("ponderhit");
+        List<String> lines = engine.until(s -> s.startsWith("bestmove"), 10_000).stream()
+                .map(EngineUnderTest.Line::text).filter(s -> s.startsWith("info depth")).toList();
+        long lastTime = 0;
+        for (String info : lines) {
+            long time = field(info, "time"), nodes = field(info, "nodes"), nps = field(info, "nps");
+            assertTrue(time >= lastTime, "time went back to " + time + " after " + lastTime + ": " + lines);
+            lastTime = time;
+            assertEquals(time > 0 ? nodes * 1000 / time : nodes * 1000, nps, info);
+        }
+        assertTrue(lastTime > 400, "a line after the hit, its time counting the ponder's 300 ms: " + lines);
+    }
+
+    /**
+     * A search cut short inside an iteration whose first move had already beaten the last
+     * finished depth's says so: that line's score is a lower bound (a script timing depths took
+     * it for a finished one). Searched under many node limits, the marked line is always the
+     * last, one ply past the last finished depth; and some limits give one.
+     */
+    @Test
+    void anUnfinishedIterationsLineIsMarkedLowerbound() {
+        engine.command("setoption name UCI_Variant value international");
+        engine.quiet("position startpos");
+        int marked = 0;
+        for (int nodes = 2000; nodes <= 200_000; nodes += 2000) {
+            engine.send("go nodes " + nodes);
+            List<String> infos = engine.until("bestmove").stream().filter(l -> l.startsWith("info depth")).toList();
+            for (int i = 0; i < infos.size(); i++) {
+                if (!infos.get(i).contains(" lowerbound ")) continue;
+                marked++;
+                assertEquals(infos.size() - 1, i, "only the last line: " + infos);
+                assertTrue(i > 0, "after a finished depth: " + infos);
+                assertEquals(field(infos.get(i - 1), "depth") + 1, field(infos.get(i), "depth"), infos.toString());
+            }
+        }
+        assertTrue(marked > 0, "no limit cut an iteration after a better first move");
+        engine.command("setoption name UCI_Variant value russian");
+    }
+
+    /** The number after {@code name} in an info line. */
+    private static long field(String info, String name) {
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile(" " + name + " (\\d+)").matcher(info);
+        assertTrue(m.find(), name + " in " + info);
+        return Long.parseLong(m.group(1));
+    }
+
     @Test
     void stopRightAfterGoIsNotLost() {
         for (int i = 0; i < 20; i++) {
