@@ -54,6 +54,8 @@ def main(path, top=20):
         n += 1
         parts[part(stack)] += 1
         tops[stack[0]] += 1
+    if n == 0:
+        sys.exit(f"{path}: no jdk.ExecutionSample stacks in it (the output of `jfr print --events jdk.ExecutionSample`?)")
     print(f"{n} samples")
     for name, c in parts.most_common():
         print(f"{100 * c / n:5.1f}%  {name}")
@@ -63,4 +65,10 @@ def main(path, top=20):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1], int(sys.argv[2]) if len(sys.argv) > 2 else 20)
+    args = sys.argv[1:]
+    if not args or len(args) > 2 or args[0] in ("-h", "--help") or (len(args) == 2 and not args[1].isdigit()):
+        sys.exit(__doc__.strip() + "\n\nusage: bench/jfr-profile.py SAMPLES.txt [TOP-FRAMES (default 20)]")
+    try:
+        main(args[0], int(args[1]) if len(args) > 1 else 20)
+    except (FileNotFoundError, PermissionError, IsADirectoryError) as e:
+        sys.exit(f"{args[0]}: {e.strerror}")

@@ -91,6 +91,8 @@ def main():
     ap.add_argument('--bands', type=int, default=20, help='plies per band of the summary (default 20)')
     ap.add_argument('--quiet', action='store_true', help='the summary only')
     a = ap.parse_args()
+    if a.bands < 1:
+        ap.error('--bands must be 1 or more (plies per band)')
     moves = read(a.log)
     names = list(dict.fromkeys(m[0] for m in moves))
     if len(names) != 2:

@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -54,14 +55,32 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+# damka's deepest search (go depth 1..127).
+MAX_DEPTH = 127
+
+
 def damka_depth_times(jar, variant, fen, max_depth, seconds):
-    """{depth: (wall seconds, CPU seconds)} of the depths the engine finished before being stopped."""
+    """{depth: (wall seconds, CPU seconds)} of the depths the engine finished before being stopped.
+
+    A depth counts as finished from its `info depth D` line, unless the line is marked
+    `lowerbound` (an iteration cut short by the stop after a better first move)."""
+    err = tempfile.TemporaryFile(mode="w+")
     p = subprocess.Popen(["java", "-jar", jar], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                         stderr=subprocess.DEVNULL, text=True, bufsize=1)
+                         stderr=err, text=True, bufsize=1)
 
     def send(line):
-        p.stdin.write(line + "\n")
-        p.stdin.flush()
+        try:
+            p.stdin.write(line + "\n")
+            p.stdin.flush()
+        except (BrokenPipeError, ValueError):  # the engine has gone: said below
+            pass
+
+    def gone(what):
+        p.kill()
+        p.wait()
+        err.seek(0)
+        said = err.read().strip().splitlines()
+        sys.exit("%s: the engine %s%s" % (jar, what, (": " + said[-1]) if said else ""))
 
     send("uci")
     send("setoption name UCI_Variant value " + variant)
@@ -72,10 +91,16 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
     for line in p.stdout:
         if line.startswith("readyok"):
             break
+    else:
+        gone("ended before answering isready")
     cpu0 = cpu_seconds(p.pid)
     send("go depth %d" % max_depth)
     timer = threading.Timer(seconds, lambda: send("stop"))
     timer.start()
+    # An engine that never answers the stop is killed: the script ends either way.
+    killed = []
+    watchdog = threading.Timer(seconds + 30, lambda: (killed.append(True), p.kill()))
+    watchdog.start()
     times = {}
     try:
         for line in p.stdout:
@@ -84,10 +109,16 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
                 times[int(m.group(1))] = (int(m.group(2)) / 1000.0, cpu_seconds(p.pid) - cpu0)
             if line.startswith("bestmove"):
                 break
+        else:
+            gone("gave no bestmove 30 s after the stop" if killed else "ended during the search")
     finally:
         timer.cancel()
+        watchdog.cancel()
         send("quit")
-        p.stdin.close()
+        try:
+            p.stdin.close()
+        except BrokenPipeError:
+            pass
         p.wait()
     return times
 
@@ -146,11 +177,28 @@ def main():
     ap.add_argument("--scan", help="Scan 2.0 run directory (international only)")
     ap.add_argument("jars", nargs="+", metavar="LABEL=JAR")
     a = ap.parse_args()
-    depths = [int(d) for d in a.depths.split(",")]
-    jars = [j.split("=", 1) for j in a.jars]
-    for label, jar in jars:
-        if not os.path.exists(jar):
-            sys.exit("no such jar: " + jar)
+    # Everything checked before the first search (one can take minutes).
+    try:
+        depths = [int(d) for d in a.depths.split(",")]
+    except ValueError:
+        ap.error("--depths: whole numbers separated by commas, e.g. 12,16,20 (got %r)" % a.depths)
+    if not all(1 <= d <= MAX_DEPTH for d in depths):
+        ap.error("--depths: each between 1 and %d (got %s)" % (MAX_DEPTH, a.depths))
+    if a.seconds <= 0:
+        ap.error("--seconds must be more than 0")
+    for variant in a.variants.split(","):
+        if variant not in POSITIONS:
+            ap.error("--variants: no positions for %r (this script has %s)" % (variant, ", ".join(POSITIONS)))
+    if a.scan and not os.access(os.path.join(a.scan, "scan"), os.X_OK):
+        ap.error("--scan: no executable scan in %s" % a.scan)
+    jars = []
+    for j in a.jars:
+        label, sep, jar = j.partition("=")
+        if not sep or not label or not jar:
+            ap.error("each engine is LABEL=JAR, e.g. after=target/damka.jar (got %r)" % j)
+        if not os.path.isfile(jar):
+            ap.error("no such jar: " + jar)
+        jars.append((label, jar))
     header = ("| variant | position | engine | " + " | ".join("depth %d: wall (CPU)" % d for d in depths)
               + " | deepest in %g s |" % a.seconds)
     rows = []
