@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = "Search the fixed bench positions; the node total is the search's signature.")
 final class BenchCommand implements Callable<Integer> {
-    @Option(names = "--depth", description = "search every position to this depth instead of its listed one")
+    @Option(names = "--depth", description = "search every position to this depth (1.." + Engine.MAX_SEARCH_DEPTH + ") instead of its listed one")
     Integer depth;
 
     @Option(names = "--evaluation", description = "auto (default, the signature: each variant's default), classic, learned or material")
@@ -53,8 +53,8 @@ final class BenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (depth != null && (depth < 1 || depth > 60)) {
-            err.println("bench: depth must be between 1 and 60");
+        if (depth != null && (depth < 1 || depth > Engine.MAX_SEARCH_DEPTH)) { // the protocol's bench takes the same
+            err.println("bench: depth must be between 1 and " + Engine.MAX_SEARCH_DEPTH);
             return 2;
         }
         String eval;

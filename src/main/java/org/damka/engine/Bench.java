@@ -88,6 +88,10 @@ public final class Bench {
      * thread's CPU time (the search runs on the calling thread), so a busy machine does not
      * distort the speed; with more, the helpers' work is on other threads: time is wall time.
      */
+    /**
+     * {@code ms} is the searches' time alone (CPU time with one thread, else wall time): making and
+     * clearing each table, which grows with --hash, and loading endgame tables are left out.
+     */
     public record Result(List<String> lines, long nodes, long ms, long nps, boolean complete) {
         /** The closing line: {@code bench <nodes> nodes <nps> nps <ms> ms}. */
         public String summary() {
@@ -144,7 +148,7 @@ public final class Bench {
         List<String> lines = new ArrayList<>();
         long totalNodes = 0;
         java.util.function.LongSupplier clock = clock();
-        long start = clock.getAsLong(), loading = 0;
+        long searching = 0; // only the searches: making, clearing a table and loading tables are not searching
         int index = 0;
         for (Position bp : positions) {
             if (stopped) break;
@@ -153,11 +157,7 @@ public final class Bench {
                 search = null; // the previous table may go before the next is allocated
                 search = new Search(bp.rules(), Evaluations.named(bp.rules(), evaluation), resources.hashMb());
                 search.setThreads(resources.threads());
-                if (tables != null) { // loading the tables is not searching: its time is left out
-                    long l0 = clock.getAsLong();
-                    search.setEgdb(tables.tables(bp.rules()));
-                    loading += clock.getAsLong() - l0;
-                }
+                if (tables != null) search.setEgdb(tables.tables(bp.rules()));
             }
             search.clear();
             Game game = new Game(bp.rules(), Fen.parse(bp.rules(), bp.fen()));
@@ -179,7 +179,9 @@ public final class Bench {
                 public void bestMove(Move move, Move ponder) { }
             });
             if (stopped) break;
-            long ms = (clock.getAsLong() - t0) / 1_000_000;
+            long took = clock.getAsLong() - t0;
+            searching += took;
+            long ms = took / 1_000_000;
             long nodes = search.nodes();
             totalNodes += nodes;
             String score = last[0] == null ? "none"
@@ -189,7 +191,7 @@ public final class Bench {
             lines.add(line);
             if (progress != null) progress.accept(line);
         }
-        long ms = Math.max(1, (clock.getAsLong() - start - loading) / 1_000_000);
+        long ms = Math.max(1, searching / 1_000_000);
         return new Result(List.copyOf(lines), totalNodes, ms, totalNodes * 1000 / ms, lines.size() == positions.size());
     }
 }

@@ -36,6 +36,24 @@ class BenchTest {
         assertTrue(a.summary().matches("bench \\d+ nodes \\d+ nps \\d+ ms"), a.summary());
     }
 
+    /**
+     * The time is the searches' alone: a large table's making and clearing for each position
+     * counted too (--hash 1024 showed a quarter of --hash 16's nps for the same tree).
+     */
+    @Test
+    void theTimeIsTheSearchesAloneWhateverTheTable() {
+        Bench.Result r = new Bench(org.damka.eval.Evaluations.AUTO, null, new Bench.Resources(1, 256))
+                .search(Bench.positions(), 1, null);
+        long lineMs = 0;
+        for (String line : r.lines()) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile(" time +(\\d+) ms ").matcher(line);
+            assertTrue(m.find(), line);
+            lineMs += Long.parseLong(m.group(1));
+        }
+        // each line's ms is rounded down: the total is at most one more per position (and at least 1)
+        assertTrue(r.ms() <= Math.max(1, lineMs + r.lines().size()), r.ms() + " ms in all, " + lineMs + " ms in the lines");
+    }
+
     @Test
     @Tag("deep")
     void theFullBenchGivesTheSameNodesTwice() {
