@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.Locale;
 
+import org.damka.engine.Engine;
+
 /**
  * How long the engines may think: a clock ({@code base+inc} in seconds, e.g. {@code 10+0.1}), a
  * fixed time per move, a fixed depth or a fixed node count. Exactly one kind is set; the others
@@ -21,13 +23,22 @@ public record TimeControl(long baseMs, long incMs, long moveTimeMs, int depth, l
         return new TimeControl(0, 0, ms, 0, 0);
     }
 
+    /**
+     * A fixed depth, at most damka's deepest search: a deeper one was refused by every damka
+     * engine of the match, whose games then waited out their timeouts and were scored as hangs.
+     */
     public static TimeControl depth(int depth) {
-        if (depth <= 0) throw new IllegalArgumentException("depth must be positive, got " + depth);
+        if (depth <= 0 || depth > Engine.MAX_SEARCH_DEPTH) {
+            throw new IllegalArgumentException("depth must be 1.." + Engine.MAX_SEARCH_DEPTH + ", got " + depth);
+        }
         return new TimeControl(0, 0, 0, depth, 0);
     }
 
+    /** A fixed node count, at most damka's (as {@link #depth}). */
     public static TimeControl nodes(long nodes) {
-        if (nodes <= 0) throw new IllegalArgumentException("nodes must be positive, got " + nodes);
+        if (nodes <= 0 || nodes > Engine.MAX_SEARCH_NODES) {
+            throw new IllegalArgumentException("nodes must be 1.." + Engine.MAX_SEARCH_NODES + ", got " + nodes);
+        }
         return new TimeControl(0, 0, 0, 0, nodes);
     }
 

@@ -96,6 +96,11 @@ class MatchOptionsTest {
         assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("0+1"));
         assertThrows(IllegalArgumentException.class, () -> TimeControl.parseClock("-5+1"));
         assertThrows(IllegalArgumentException.class, () -> TimeControl.depth(0));
+        // beyond what damka's go takes: every game waited out its timeout and was scored a hang
+        assertEquals(TimeControl.depth(127), EngineSpec.parse("cmd=x depth=127").limit());
+        assertEquals("depth must be 1..127, got 128", assertThrows(IllegalArgumentException.class, () -> TimeControl.depth(128)).getMessage());
+        assertThrows(IllegalArgumentException.class, () -> EngineSpec.parse("cmd=x depth=200"));
+        assertThrows(IllegalArgumentException.class, () -> TimeControl.nodes(100_000_000_000_000_000L));
         // an engine's own movetime= reads what --movetime reads
         assertEquals(TimeControl.moveTime(500), EngineSpec.parse("cmd=x movetime=500ms").limit());
         assertEquals(TimeControl.moveTime(1500), EngineSpec.parse("cmd=x movetime=1.5s").limit());
