@@ -769,6 +769,7 @@ public final class Engine {
         AtomicBoolean done = new AtomicBoolean();
         SearchListener once = new SearchListener() {
             @Override public void info(SearchInfo info) { listener.info(info); }
+            @Override public void totals(org.damka.search.SearchTotals totals) { listener.totals(totals); }
             @Override public void message(String text) { listener.message(text); }
             @Override public void trouble(String text) { listener.trouble(text); }
             @Override public void bestMove(Move move, Move ponder) {

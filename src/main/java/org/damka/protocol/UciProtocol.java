@@ -24,6 +24,7 @@ import org.damka.movegen.MoveNotation;
 import org.damka.notation.WholeNumbers;
 import org.damka.rules.Rules;
 import org.damka.search.SearchInfo;
+import org.damka.search.SearchTotals;
 import org.damka.search.SearchLimits;
 import org.damka.search.SearchListener;
 
@@ -623,6 +624,12 @@ public final class UciProtocol {
             if (multiPv > 1) sb.append(" multipv ").append(i.multiPv());
             if (!i.pv().isEmpty()) sb.append(" pv ").append(String.join(" ", notation.formatLine(root, i.pv())));
             out.line(sb.toString());
+        }
+
+        @Override
+        public void totals(SearchTotals t) {
+            out.line("info nodes " + t.nodes() + " nps " + t.nps() + " time " + t.timeMs() + " hashfull " + t.hashFull()
+                    + (t.tbHits() > 0 ? " tbhits " + t.tbHits() : ""));
         }
 
         @Override

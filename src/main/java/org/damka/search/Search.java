@@ -67,6 +67,8 @@ public final class Search {
     private long preparedAt;
     /** When the running search started (the move's clock restarts at a ponder hit; this does not). */
     private long searchStart;
+    /** The nodes the running search's last info line gave. */
+    private long reportedNodes;
     /** When ponder hit was read for the prepared search (0: not yet): its clock starts then. */
     private volatile long ponderHitAt;
     private long nodeLimit;
@@ -236,6 +238,7 @@ public final class Search {
         nodeLimit = limits.nodes() > 0 ? limits.nodes() : Long.MAX_VALUE;
         Position root = game.position();
         searchStart = preparedAt;
+        reportedNodes = 0;
         time = new TimeManager(limits, root.sideToMove(), moveOverheadMs, game.plies(),
                 root.count(0) + root.count(1), preparedAt);
         long hit = ponderHitAt;
@@ -310,6 +313,11 @@ public final class Search {
             if (moves.size() > 1) ponder = moves.get(1);
         } else {
             best = rootMoves.move(0);
+        }
+        long total = nodes();
+        if (total > reportedNodes) { // the nodes a node limit or a stop cut short were searched too
+            long ms = (System.nanoTime() - searchStart) / 1_000_000;
+            listener.totals(new SearchTotals(total, ms > 0 ? total * 1000 / ms : total * 1000, ms, tt.hashFull(), tbHits()));
         }
         listener.bestMove(best, ponder);
         return best;
@@ -410,6 +418,7 @@ public final class Search {
     private void info(SearchListener listener, Worker from, int depth, int score, MoveList line, int multiPv, boolean unfinished) {
         long ms = (System.nanoTime() - searchStart) / 1_000_000;
         long total = nodes();
+        reportedNodes = total;
         int mate = 0;
         if (Math.abs(score) >= WIN_BOUND) {
             int plies = WIN - Math.abs(score);

@@ -6,6 +6,9 @@ import org.damka.movegen.Move;
 public interface SearchListener {
     void info(SearchInfo info);
 
+    /** The search's totals, when it went on past its last {@link #info} line. */
+    default void totals(SearchTotals totals) { }
+
     /** A free-form line for humans (shown as {@code info string}). */
     default void message(String text) { }
 

@@ -13,6 +13,8 @@ final class ProtocolLines {
     private static final String MOVE = "[a-k0-9][a-k0-9x:\\-]*";
     static final Pattern INFO = Pattern.compile("info depth \\d+ seldepth \\d+ score (cp -?\\d+|mate -?\\d+)( lowerbound)?"
             + " nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( tbhits \\d+)?( multipv \\d+)?( pv( " + MOVE + ")+)?");
+    /** A search's totals, after its last {@link #INFO} line when it searched past it. */
+    static final Pattern TOTALS = Pattern.compile("info nodes \\d+ nps \\d+ time \\d+ hashfull \\d+( tbhits \\d+)?");
     static final Pattern BESTMOVE = Pattern.compile("bestmove (\\(none\\)|" + MOVE + "( ponder " + MOVE + ")?)");
 
     private static final List<Pattern> ALL = List.of(
@@ -23,6 +25,7 @@ final class ProtocolLines {
             Pattern.compile("readyok"),
             Pattern.compile("info string [ -~]*"),
             INFO,
+            TOTALS,
             BESTMOVE,
             Pattern.compile(MOVE + ": \\d+"),
             Pattern.compile("Nodes searched: \\d+"));

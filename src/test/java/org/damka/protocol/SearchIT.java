@@ -230,6 +230,25 @@ class SearchIT extends OneEngineIT {
         engine.command("setoption name UCI_Variant value russian");
     }
 
+    /**
+     * A search cut by its node limit inside an iteration ends with its totals: the last line
+     * with nodes gives the nodes searched, about the limit (it gave the last finished depth's).
+     */
+    @Test
+    void aNodeLimitedSearchEndsWithItsTotals() {
+        for (long limit : new long[] {1000, 30_000, 300_000}) {
+            engine.send("go nodes " + limit);
+            List<String> lines = engine.until("bestmove");
+            String last = lines.get(lines.size() - 2);
+            long nodes = field(last, "nodes");
+            assertTrue(nodes >= limit && nodes < limit + 2048, limit + ": " + lines);
+            if (!last.startsWith("info depth")) {
+                assertTrue(ProtocolLines.TOTALS.matcher(last).matches(), last);
+                assertTrue(field(lines.get(lines.size() - 3), "nodes") < nodes, lines.toString());
+            }
+        }
+    }
+
     /** The number after {@code name} in an info line. */
     private static long field(String info, String name) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(" " + name + " (\\d+)").matcher(info);
