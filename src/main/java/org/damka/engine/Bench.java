@@ -178,9 +178,12 @@ public final class Bench {
                 @Override
                 public void bestMove(Move move, Move ponder) { }
             });
-            if (stopped) break;
             long took = clock.getAsLong() - t0;
             searching += took;
+            if (stopped) { // the stopped position's nodes were searched too ("bench stopped after 0 positions (0 nodes)")
+                totalNodes += search.nodes();
+                break;
+            }
             long ms = took / 1_000_000;
             long nodes = search.nodes();
             totalNodes += nodes;

@@ -214,6 +214,25 @@ class CliTest {
         assertTrue(lines.get(lines.size() - 1).matches("bench \\d+ nodes \\d+ nps \\d+ ms"), out());
     }
 
+    /** perft ... | head -2 counted on to its last depth (22 s for russian 13) for nobody: it stops at the first failed write. */
+    @Test
+    @Timeout(30)
+    void perftStopsWhenNobodyReadsItsOutput() {
+        OutputStream closed = new OutputStream() {
+            private int lines;
+
+            @Override public void write(int b) throws IOException {
+                if (lines >= 2) throw new IOException("Broken pipe");
+                if (b == '\n') lines++;
+            }
+        };
+        PrintStream out = new PrintStream(closed, true, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(errBytes, true, StandardCharsets.UTF_8);
+        // depth 40 would outlast the timeout by years
+        assertEquals(0, Main.commandLine(out, err).execute("perft", "--variant", "russian", "--depth", "40"));
+        assertTrue(out.checkError());
+    }
+
     @Test
     void perftWithABadPositionSaysWhy() {
         assertEquals(2, run("perft", "--fen", "garbage", "--depth", "2"));

@@ -1,6 +1,7 @@
 package org.damka.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.HashSet;
@@ -52,6 +53,26 @@ class BenchTest {
         }
         // each line's ms is rounded down: the total is at most one more per position (and at least 1)
         assertTrue(r.ms() <= Math.max(1, lineMs + r.lines().size()), r.ms() + " ms in all, " + lineMs + " ms in the lines");
+    }
+
+    /** A bench stopped inside its first position said "0 positions (0 nodes)" after seconds of searching. */
+    @Test
+    void aStoppedBenchCountsTheNodesOfThePositionItStoppedIn() throws InterruptedException {
+        Bench bench = new Bench();
+        Thread stopper = new Thread(() -> {
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                return;
+            }
+            bench.stop();
+        });
+        stopper.start();
+        Bench.Result r = bench.search(Bench.positions(), 40, null); // depth 40: the first position outlasts the stop
+        stopper.join();
+        assertFalse(r.complete());
+        assertEquals(0, r.lines().size());
+        assertTrue(r.nodes() > 0, r.summary());
     }
 
     @Test
