@@ -72,3 +72,5 @@ if __name__ == "__main__":
         main(args[0], int(args[1]) if len(args) > 1 else 20)
     except (FileNotFoundError, PermissionError, IsADirectoryError) as e:
         sys.exit(f"{args[0]}: {e.strerror}")
+    except UnicodeDecodeError:
+        sys.exit(f"{args[0]}: not text: give the output of `jfr print --events jdk.ExecutionSample --stack-depth 64 rec.jfr`, not the recording")

@@ -93,7 +93,10 @@ def main():
     a = ap.parse_args()
     if a.bands < 1:
         ap.error('--bands must be 1 or more (plies per band)')
-    moves = read(a.log)
+    try:
+        moves = read(a.log)
+    except (FileNotFoundError, PermissionError, IsADirectoryError) as e:
+        sys.exit('score-trajectories: %s: %s' % (a.log, e.strerror))
     names = list(dict.fromkeys(m[0] for m in moves))
     if len(names) != 2:
         sys.exit('score-trajectories: expected two engines in the log, found %s' % (names or 'none'))

@@ -19,6 +19,7 @@ usage: scripts/time-to-depth.py [--seconds 60] [--depths 12,16,20] [--variants r
    e.g. scripts/time-to-depth.py before=/tmp/damka-pre13.jar after=target/damka.jar
 """
 import argparse
+import math
 import os
 import re
 import subprocess
@@ -88,17 +89,20 @@ def damka_depth_times(jar, variant, fen, max_depth, seconds):
     send("setoption name Threads value 1")
     send("position fen " + fen)
     send("isready")
+    killed = []
+    # An engine that never answers is killed: the script ends either way.
+    watchdog = threading.Timer(60, lambda: (killed.append(True), p.kill()))
+    watchdog.start()
     for line in p.stdout:
         if line.startswith("readyok"):
             break
     else:
-        gone("ended before answering isready")
+        gone("gave no readyok in 60 s" if killed else "ended before answering isready")
+    watchdog.cancel()
     cpu0 = cpu_seconds(p.pid)
     send("go depth %d" % max_depth)
     timer = threading.Timer(seconds, lambda: send("stop"))
     timer.start()
-    # An engine that never answers the stop is killed: the script ends either way.
-    killed = []
     watchdog = threading.Timer(seconds + 30, lambda: (killed.append(True), p.kill()))
     watchdog.start()
     times = {}
@@ -184,8 +188,8 @@ def main():
         ap.error("--depths: whole numbers separated by commas, e.g. 12,16,20 (got %r)" % a.depths)
     if not all(1 <= d <= MAX_DEPTH for d in depths):
         ap.error("--depths: each between 1 and %d (got %s)" % (MAX_DEPTH, a.depths))
-    if a.seconds <= 0:
-        ap.error("--seconds must be more than 0")
+    if not (math.isfinite(a.seconds) and a.seconds > 0):
+        ap.error("--seconds must be a number of seconds above 0")
     for variant in a.variants.split(","):
         if variant not in POSITIONS:
             ap.error("--variants: no positions for %r (this script has %s)" % (variant, ", ".join(POSITIONS)))

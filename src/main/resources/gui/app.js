@@ -17,6 +17,9 @@
 
   // ---- connection -------------------------------------------------------------------------
   function connect() {
+    // one socket at a time: a reconnect timer left from before, or a socket still open, goes
+    clearTimeout(app.reconnectTimer);
+    if (app.ws && app.ws.readyState !== WebSocket.CLOSED) { app.ws.onclose = null; app.ws.close(); }
     const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
     app.ws = ws;
     ws.onopen = () => {
@@ -53,7 +56,7 @@
         c.running = null;
         showClocks();
       }
-      setTimeout(connect, 1000);
+      app.reconnectTimer = setTimeout(connect, 1000);
     };
   }
   // Every join: the room, this browser's token for it (if any), the seat asked for, the player's name.
@@ -71,6 +74,7 @@
   // socket open: the seat showed "connected" until the server's idle limit (75 s). Leaving closes
   // it at once (the seat shows "away"); coming back by Back reconnects and rejoins.
   window.addEventListener('pagehide', () => {
+    clearTimeout(app.reconnectTimer); // a reconnect due would otherwise run beside pageshow's
     if (!app.ws) return;
     app.ws.onclose = null;
     app.ws.close();

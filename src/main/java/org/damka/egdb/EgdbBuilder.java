@@ -68,35 +68,52 @@ public final class EgdbBuilder {
     }
 
     private void build(List<Material> all) throws IOException {
-        Path folder = EgdbFile.folder(dir, rules);
-        Files.createDirectories(folder);
-        // Two builds into one folder would write the same temporary files: the second is refused.
-        java.nio.channels.FileChannel lockFile;
-        try {
-            lockFile = java.nio.channels.FileChannel.open(folder.resolve(LOCK),
-                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
-        } catch (java.nio.file.AccessDeniedException e) {
-            buildLocked(all); // a folder no build can write: its whole tables load, a missing one fails to write
-            return;
-        }
-        try (lockFile; java.nio.channels.FileLock lock = tryLock(lockFile)) {
-            if (lock == null) throw new IllegalStateException("another build is writing tables in " + folder + "; wait for it to finish, or build into another --dir");
-            buildLocked(all);
+        try (BuildLock lock = new BuildLock(EgdbFile.folder(dir, rules))) {
+            build(all, lock);
         }
     }
 
     /** The file a build holds locked (the lock, not the file, goes when the process does). */
     static final String LOCK = "build.lock";
 
-    private static java.nio.channels.FileLock tryLock(java.nio.channels.FileChannel channel) throws IOException {
-        try {
-            return channel.tryLock();
-        } catch (java.nio.channels.OverlappingFileLockException e) { // held by this process
-            return null;
+    /**
+     * The variant folder's {@link #LOCK}, taken before the first table is written: two builds
+     * writing into one folder would share temporary files, so the second is refused. A build
+     * that only loads whole tables (a read-only copy of a set) takes none.
+     */
+    private static final class BuildLock implements AutoCloseable {
+        private final Path folder;
+        private java.nio.channels.FileChannel channel;
+        private java.nio.channels.FileLock lock;
+
+        BuildLock(Path folder) {
+            this.folder = folder;
+        }
+
+        void hold() throws IOException {
+            if (lock != null) return;
+            Files.createDirectories(folder);
+            channel = java.nio.channels.FileChannel.open(folder.resolve(LOCK),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+            try {
+                lock = channel.tryLock();
+            } catch (java.nio.channels.OverlappingFileLockException e) { // held by this process
+                lock = null;
+            }
+            if (lock == null) {
+                channel.close();
+                channel = null;
+                throw new IllegalStateException("another build is writing tables in " + folder + "; wait for it to finish, or build into another --dir");
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (channel != null) channel.close(); // releases the lock
         }
     }
 
-    private void buildLocked(List<Material> all) throws IOException {
+    private void build(List<Material> all, BuildLock lock) throws IOException {
         long start = System.nanoTime();
         int done = 0;
         for (Material m : all) {
@@ -115,6 +132,7 @@ public final class EgdbBuilder {
                 }
             }
             if (values == null) {
+                lock.hold();
                 values = buildSlice(m, index);
                 EgdbFile.write(file, rules, m, values);
                 EgdbCounts c = EgdbCounts.of(values);

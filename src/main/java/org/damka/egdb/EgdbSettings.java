@@ -221,7 +221,10 @@ public final class EgdbSettings {
      */
     public String describe(Rules rules, Position p, java.util.function.BooleanSupplier giveUp) {
         Egdb t = tables(rules, giveUp);
-        if (t == null && giveUp.getAsBoolean() && loadingFor(rules)) return EgdbValue.describe(EgdbValue.UNKNOWN) + ": the tables are still loading";
+        if (t == null && giveUp.getAsBoolean()) {
+            t = tablesIfLoaded(rules); // the load may have ended just as the wait gave up
+            if (t == null && loadingFor(rules)) return EgdbValue.describe(EgdbValue.UNKNOWN) + ": the tables are still loading";
+        }
         return EgdbValue.describe(t == null ? EgdbValue.UNKNOWN : t.probe(p));
     }
 

@@ -87,10 +87,8 @@ public final class Bench {
      * The outcome: one line per position and the totals. With one thread, time is the searching
      * thread's CPU time (the search runs on the calling thread), so a busy machine does not
      * distort the speed; with more, the helpers' work is on other threads: time is wall time.
-     */
-    /**
-     * {@code ms} is the searches' time alone (CPU time with one thread, else wall time): making and
-     * clearing each table, which grows with --hash, and loading endgame tables are left out.
+     * {@code ms} is the searches' time alone: making and clearing each table, which grows with
+     * --hash, and loading endgame tables are left out.
      */
     public record Result(List<String> lines, long nodes, long ms, long nps, boolean complete) {
         /** The closing line: {@code bench <nodes> nodes <nps> nps <ms> ms}. */
@@ -130,6 +128,12 @@ public final class Bench {
     /** Searches every position; see the class comment. */
     public static Result run(List<Position> positions, int depthOverride, Consumer<String> progress) {
         return new Bench().search(positions, depthOverride, progress);
+    }
+
+    /** True once a position's search has searched a node (a test stops a bench inside one). */
+    boolean searching() {
+        Search s = current;
+        return s != null && s.nodes() > 0;
     }
 
     /** Ends a running {@link #search} at once; its result is then incomplete. Thread-safe. */

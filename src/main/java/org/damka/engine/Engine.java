@@ -472,14 +472,14 @@ public final class Engine {
      * options it set are usable.
      */
     public void prepare() {
-        prepare(stopsAsked);
+        prepare(stoppedSinceNow());
     }
 
     /**
-     * {@link #prepare()}, the tables' load waited for outside the engine's lock and only until a
-     * stop or quit comes after {@code stopsBefore} (the search then loads them in the background).
+     * {@link #prepare()}, the tables' load waited for outside the engine's lock and only until
+     * {@code giveUp} says so (a stop or quit: the search then loads them in the background).
      */
-    private void prepare(long stopsBefore) {
+    public void prepare(java.util.function.BooleanSupplier giveUp) {
         EgdbSettings tables;
         Rules r;
         synchronized (this) {
@@ -491,11 +491,17 @@ public final class Engine {
             tables = egdb;
             r = rules;
         }
-        tables.tables(r, () -> stopsAsked != stopsBefore);
+        tables.tables(r, giveUp);
         synchronized (this) {
             requireIdle();
             buildSearch(); // what the wait loaded is adopted; a load still under way goes on without the search
         }
+    }
+
+    /** True once a stop (or quit) comes after this call: a wait's end for a caller without its protocol's order. */
+    private java.util.function.BooleanSupplier stoppedSinceNow() {
+        long stopsBefore = stopsAsked; // a stop waiting for the lock meanwhile counts
+        return () -> stopsAsked != stopsBefore;
     }
 
     /**
@@ -504,17 +510,25 @@ public final class Engine {
      * for a variant warms the JIT up ({@link WarmUp}), so the first moves keep their time.
      */
     public void ready() {
-        long stopsBefore = stopsAsked; // before the build: a stop waiting for the lock meanwhile counts
+        ready(stoppedSinceNow());
+    }
+
+    /**
+     * {@link #ready()}, the tables' wait and the warm-up ended as soon as {@code giveUp} says so:
+     * the protocol's "a stop or quit read after the isready" (one read before it, but counted only
+     * once the isready is served, would otherwise be taken for a later one, or missed).
+     */
+    public void ready(java.util.function.BooleanSupplier giveUp) {
         Rules r;
         String e;
-        prepare(stopsBefore);
+        prepare(giveUp);
         synchronized (this) {
             r = rules;
             e = evaluation;
         }
         try {
             // Outside the lock: stop and the getters stay answered meanwhile, and a stop (or quit) ends it.
-            WARM_UP.once(r, e, () -> stopsAsked != stopsBefore);
+            WARM_UP.once(r, e, giveUp);
         } catch (OutOfMemoryError oom) {
             // Its own small table did not fit: the first moves go unwarmed, the engine goes on.
         }

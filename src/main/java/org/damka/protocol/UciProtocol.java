@@ -356,8 +356,9 @@ public final class UciProtocol {
                         if (!engine.searching()) {
                             // At the end of the input or before quit nobody waits for a warm engine,
                             // but a script checking its options still hears about bad weights or tables.
-                            if (inputEnded || quitting) engine.prepare();
-                            else engine.ready();
+                            long line = lineNumber; // a stop or quit read after this isready ends its waits
+                            if (inputEnded || quitting) engine.prepare(() -> false);
+                            else engine.ready(() -> stopReadAtLine > line);
                         }
                     } catch (IllegalArgumentException | IllegalStateException e) {
                         out.error("isready: " + e.getMessage()); // e.g. unreadable weights

@@ -61,7 +61,8 @@ class BenchTest {
         Bench bench = new Bench();
         Thread stopper = new Thread(() -> {
             try {
-                Thread.sleep(300);
+                while (!bench.searching()) Thread.sleep(5);
+                Thread.sleep(100);
             } catch (InterruptedException e) {
                 return;
             }

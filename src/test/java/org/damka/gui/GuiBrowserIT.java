@@ -494,6 +494,14 @@ class GuiBrowserIT {
                     && host.id("claim").getText().startsWith("Claim the win (in"));
             assertFalse(host.id("claim").isEnabled());
 
+            // Back: the page comes back (from the cache, or loaded again) to its seat, with one socket
+            guest.driver.navigate().back();
+            guest.waitFor(Duration.ofSeconds(10), d -> "black".equals(guest.seat()) && guest.state() != null);
+            watcher.waitFor(Duration.ofSeconds(10), d -> !watcher.id("take-seat").isDisplayed());
+            assertEquals(Map.of("white", "connected", "black", "connected"), watcher.state().get("seats"));
+            guest.driver.get("about:blank"); // and away again, for good
+            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isDisplayed());
+
             // no message from the server comes in between: the pages count to 0 on their own
             watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isEnabled());
             assertEquals("Play black", watcher.id("take-seat").getText());

@@ -177,6 +177,17 @@ class EgdbIT extends OneEngineIT {
         assertTrue(lines.stream().anyMatch(l -> l.matches("info string EGDB: 85 tables of russian up to 5 pieces from .*")), lines.toString());
         engine.command("position fen W:WKa1,c3:BKh8,f6,d8");
         assertEquals("draw", engine.display("egdb"), "loaded now: the d answers from them");
+
+        // An isready with a stop right behind it: the stop, read before the isready was served,
+        // was taken for an earlier one, and readyok waited for the whole load.
+        engine.send("setoption name EGDBPath value " + dir);
+        engine.sync();
+        engine.send("setoption name EGDBPath value " + large);
+        engine.send("isready");
+        engine.send("stop");
+        List<String> ready = engine.until("readyok");
+        assertTrue(ready.stream().noneMatch(l -> l.contains("EGDB: 85 tables")), "readyok waited for the load: " + ready);
+        engine.sync(); // the search's background load, or the next isready's, ends it
         engine.send("setoption name EGDBPath value " + dir);
         engine.sync();
     }

@@ -189,7 +189,7 @@ class SearchIT extends OneEngineIT {
     @Test
     void aPonderSearchsTimeCountsFromTheGo() throws InterruptedException {
         engine.quiet("position startpos moves c3-d4");
-        engine.send("go ponder movetime 1000");
+        engine.send("go ponder movetime 2000"); // 2 s after the hit: an iteration surely ends past 400 ms
         Thread.sleep(300);
         engine.send("ponderhit");
         List<String> lines = engine.until(s -> s.startsWith("bestmove"), 10_000).stream()
