@@ -94,6 +94,12 @@ public final class UciProtocol {
      * though it was still waiting behind another search when the stop was read.
      */
     private volatile long stopReadAtLine;
+    /**
+     * The number of the last {@code stop} line read (0: none): it ends a wait for the endgame
+     * tables of a d, eval or isready read before it. A quit does not: it serves the commands
+     * before it first, so a script's eval then quit still gets the value.
+     */
+    private volatile long stopOnlyReadAtLine;
     /** The number of the last line the reader found to be {@code ponderhit} (0: none). */
     private volatile long ponderHitReadAtLine;
     /** The number of the line the last job started from. */
@@ -220,7 +226,10 @@ public final class UciProtocol {
             String word = line.tooLong() ? "" : firstWord(line.text());
             if (word.equals("stop") || word.equals("quit")) stopReadAtLine = linesRead;
             if (word.equals("ponderhit")) ponderHitReadAtLine = linesRead;
-            if (word.equals("stop")) stop();
+            if (word.equals("stop")) {
+                stopOnlyReadAtLine = linesRead;
+                stop();
+            }
             if (word.equals("quit")) {
                 quitting = true;
                 stop();
@@ -356,9 +365,9 @@ public final class UciProtocol {
                         if (!engine.searching()) {
                             // At the end of the input or before quit nobody waits for a warm engine,
                             // but a script checking its options still hears about bad weights or tables.
-                            long line = lineNumber; // a stop or quit read after this isready ends its waits
+                            long line = lineNumber; // a stop read after this isready ends its waits, as a quit does
                             if (inputEnded || quitting) engine.prepare(() -> false);
-                            else engine.ready(() -> stopReadAtLine > line);
+                            else engine.ready(() -> stopOnlyReadAtLine > line || quitting);
                         }
                     } catch (IllegalArgumentException | IllegalStateException e) {
                         out.error("isready: " + e.getMessage()); // e.g. unreadable weights
@@ -706,7 +715,7 @@ public final class UciProtocol {
     /** The tables' value of the position; what loading them found first, if this loaded them. */
     private void egdbValue() {
         long line = lineNumber;
-        String value = engine.egdbValue(() -> stopReadAtLine > line);
+        String value = engine.egdbValue(() -> stopOnlyReadAtLine > line);
         for (EgdbSettings.Note note : engine.takeEgdbNotes()) out.info(note.text());
         out.info("egdb " + value);
     }
