@@ -59,6 +59,8 @@ public final class Search {
     private volatile boolean stop;
     private volatile boolean userStop;
     private volatile boolean pondering;
+    /** The running search has one legal move and a clock: played as soon as it is not pondering. */
+    private volatile boolean singleTimedMove;
     /** Notified by stop and ponder hit: an infinite or ponder search waits on it for its answer. */
     private final Object wakeUp = new Object();
     /** Set by {@link #prepare}: run() then keeps the flags (a stop may already have come). */
@@ -161,6 +163,7 @@ public final class Search {
         stop = false;
         userStop = false;
         pondering = limits.ponder();
+        singleTimedMove = false; // known once run() has the root's moves
         ponderHitAt = 0;
         preparedAt = startNanos;
         prepared = true;
@@ -182,6 +185,7 @@ public final class Search {
         TimeManager t = time;
         if (t != null) t.restart(hitNanos);
         pondering = false;
+        if (singleTimedMove) stop = true; // nothing to choose: answer now (it searched on for the clock's time)
         synchronized (wakeUp) {
             wakeUp.notifyAll();
         }
@@ -258,8 +262,9 @@ public final class Search {
         boolean timed = limits.moveTime() > 0 || limits.hasClock(root.sideToMove());
         int maxDepth = limits.depth() > 0 ? Math.min(limits.depth(), MAX_PLY - 1) : MAX_PLY - 1;
         int lines = Math.min(multiPv, n);
-        // A forced move in a timed game is played at once.
-        boolean forced = n == 1 && timed && !limits.infinite() && !limits.ponder();
+        // A forced move in a timed game is played at once: a ponder search's at its hit.
+        singleTimedMove = n == 1 && timed && !limits.infinite();
+        boolean forced = singleTimedMove && !pondering;
 
         List<java.util.concurrent.Future<?>> helpers = new ArrayList<>();
         readyMs = -1;

@@ -249,6 +249,23 @@ class SearchIT extends OneEngineIT {
         }
     }
 
+    /**
+     * A ponder search whose position has one legal move answers at the hit: it searched on for
+     * its clock's time (0.1-0.8 s seen through Hub), where a normal search plays such a move at once.
+     */
+    @Test
+    void aSingleLegalMoveIsPlayedAtThePonderHit() throws InterruptedException {
+        engine.quiet("position startpos moves c3-d4 f6-e5"); // d4:f6 is White's only move
+        engine.send("go ponder wtime 60000 btime 60000"); // a normal search would think for seconds
+        Thread.sleep(300);
+        long sent = System.nanoTime();
+        engine.send("ponderhit");
+        List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
+        long took = ms(lines.get(lines.size() - 1).nanos() - sent);
+        assertEquals("bestmove d4:f6", lines.get(lines.size() - 1).text().split(" ponder")[0]);
+        assertTrue(took < 400, "answered " + took + " ms after the hit");
+    }
+
     /** The number after {@code name} in an info line. */
     private static long field(String info, String name) {
         java.util.regex.Matcher m = java.util.regex.Pattern.compile(" " + name + " (\\d+)").matcher(info);

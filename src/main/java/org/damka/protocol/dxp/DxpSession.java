@@ -410,6 +410,16 @@ public final class DxpSession {
         DxpMessage.Move message = board.toMessage(s.move(), (int) Math.min(9999, (usedMs + 500) / 1000));
         game.play(s.move());
         send(message);
+        // Black's last move of the limit: the game ends now (it waited for one move more of White's).
+        endedByMoveLimit();
+    }
+
+    /** When both sides have played the GAMEREQ's moves: ends the game with GAMEEND 0 and says so. */
+    private boolean endedByMoveLimit() throws IOException {
+        if (moveLimit <= 0 || game.plies() < 2 * moveLimit) return false;
+        finish("*", moveLimit + " moves played");
+        send(new DxpMessage.GameEnd('0', stopCode()));
+        return true;
     }
 
     // ---- game flow ------------------------------------------------------------------
@@ -449,11 +459,7 @@ public final class DxpSession {
             endGame(result.get());
             return;
         }
-        if (moveLimit > 0 && game.plies() >= 2 * moveLimit) {
-            finish("*", moveLimit + " moves played");
-            send(new DxpMessage.GameEnd('0', stopCode()));
-            return;
-        }
+        if (endedByMoveLimit()) return;
         engine.setPosition(startPosition, game.moveValues());
         searching = true;
         int generation = ++searchGeneration;

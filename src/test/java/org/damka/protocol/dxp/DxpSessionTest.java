@@ -300,6 +300,30 @@ class DxpSessionTest {
         }
     }
 
+    /**
+     * A move limit ends the game once both sides have played it: damka as Black accepted one move
+     * more of White's first (GAMEEND after 21 plies of a 10-move game; as White, after 20).
+     */
+    @Test
+    void theMoveLimitEndsTheGameAfterBlacksLastMove() throws Exception {
+        send("R01" + "Tester" + " ".repeat(26) + "Z" + "010" + "002" + "A"); // damka Black, 2 moves each
+        assertEquals("A" + NAME32 + "0", receive());
+        Game g = new Game(RULES, Fen.parse(RULES, RULES.startFen()));
+        for (int move = 0; move < 2; move++) {
+            send(encode(g, 0));
+            g.play(g.legalMoves(new MoveList()), 0);
+            String reply = receiveSkippingChat();
+            assertTrue(reply.startsWith("M"), reply);
+            g.play(g.legalMoves(new MoveList()), legalIndex(g, reply));
+        }
+        assertEquals("E00", receiveSkippingChat(), "GAMEEND right after damka's second move");
+        send("E01");
+        peer.close();
+        List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
+        assertEquals("2 moves played", games.get(0).reason());
+        assertEquals(4, games.get(0).moves().size());
+    }
+
     @Test
     void anIllegalMoveEndsTheGame() throws Exception {
         // damka is Black: we move first, illegally (a man two rows forward).
