@@ -317,6 +317,8 @@ class DxpSessionTest {
             g.play(g.legalMoves(new MoveList()), legalIndex(g, reply));
         }
         assertEquals("E00", receiveSkippingChat(), "GAMEEND right after damka's second move");
+        send("K0"); // an answer to a take-back nobody asked for: said, as an unasked GAMEACC is (it was ignored)
+        assertEquals("Cerror: unexpected BACKACC: damka asks for no take-backs", receive());
         send("E01");
         peer.close();
         List<DxpSession.FinishedGame> games = follower.get(10, TimeUnit.SECONDS);
