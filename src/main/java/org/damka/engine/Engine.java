@@ -484,7 +484,7 @@ public final class Engine {
         Rules r;
         synchronized (this) {
             requireIdle();
-            if (!probeTables || sharedTables) {
+            if (!probeTables || sharedTables) { // shared tables are loaded, and waited for, by whoever shares them
                 buildSearch();
                 return;
             }
@@ -565,7 +565,7 @@ public final class Engine {
     /**
      * The search for the next move, with the endgame tables if they are loaded: a go does not
      * wait for them (it runs without them while they load in the background); isready waits
-     * first ({@link #prepare(long)}).
+     * first ({@link #prepare(java.util.function.BooleanSupplier)}).
      */
     private void buildSearch() {
         newSearchIfNone();
@@ -638,7 +638,7 @@ public final class Engine {
     /**
      * The endgame tables' value of the current position, in words. A load it waits for is waited
      * for without the engine's lock (a stop meanwhile is answered at once), and only until
-     * {@code giveUp} says so (the protocol's: a stop or quit read after the command).
+     * {@code giveUp} says so (the protocol's: a stop read after the command).
      */
     public String egdbValue(java.util.function.BooleanSupplier giveUp) {
         EgdbSettings tables;

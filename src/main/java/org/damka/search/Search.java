@@ -321,8 +321,8 @@ public final class Search {
         }
         long total = nodes();
         if (total > reportedNodes) { // the nodes a node limit or a stop cut short were searched too
-            long ms = (System.nanoTime() - searchStart) / 1_000_000;
-            listener.totals(new SearchTotals(total, ms > 0 ? total * 1000 / ms : total * 1000, ms, tt.hashFull(), tbHits()));
+            long ms = searchMs();
+            listener.totals(new SearchTotals(total, perSecond(total, ms), ms, tt.hashFull(), tbHits()));
         }
         listener.bestMove(best, ponder);
         return best;
@@ -420,8 +420,17 @@ public final class Search {
         for (int k = 0; k < lines; k++) info(listener, from, depth, from.pvScores[k], from.pvLines[k], k + 1, false);
     }
 
+    /** Milliseconds since the running search started (its go, a ponder hit or not). */
+    private long searchMs() {
+        return (System.nanoTime() - searchStart) / 1_000_000;
+    }
+
+    private static long perSecond(long nodes, long ms) {
+        return ms > 0 ? nodes * 1000 / ms : nodes * 1000;
+    }
+
     private void info(SearchListener listener, Worker from, int depth, int score, MoveList line, int multiPv, boolean unfinished) {
-        long ms = (System.nanoTime() - searchStart) / 1_000_000;
+        long ms = searchMs();
         long total = nodes();
         reportedNodes = total;
         int mate = 0;
@@ -430,7 +439,7 @@ public final class Search {
             mate = score > 0 ? (plies + 1) / 2 : -(plies + 1) / 2;
         }
         listener.info(new SearchInfo(depth, from.selDepth, score, mate, total,
-                ms > 0 ? total * 1000 / ms : total * 1000, ms, tt.hashFull(), multiPv,
+                perSecond(total, ms), ms, tt.hashFull(), multiPv,
                 legalLine(from.stack[0], line, MAX_PLY), tbHits(), unfinished));
     }
 

@@ -248,8 +248,8 @@ public final class DxpSession {
         else if (m instanceof DxpMessage.GameEnd e) onGameEnd(e);
         else if (m instanceof DxpMessage.Chat c) log("chat from " + opponent + ": " + c.text());
         else if (m instanceof DxpMessage.BackReq b) onBackReq(b);
-        else if (m instanceof DxpMessage.BackAcc) send(new DxpMessage.Chat("error: unexpected BACKACC: damka asks for no take-backs")); // as an unasked GAMEACC is
-        // BACKACC: we never ask to go back, so there is nothing to do.
+        // damka never sends BACKREQ: a BACKACC answers nothing (said, as an unasked GAMEACC is)
+        else if (m instanceof DxpMessage.BackAcc) send(new DxpMessage.Chat("error: unexpected BACKACC: damka asks for no take-backs"));
     }
 
     private void onMalformed(Malformed m) throws IOException {
