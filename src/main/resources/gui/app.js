@@ -16,10 +16,13 @@
   const MAX_MESSAGE_BYTES = 64 * 1024; // the server's limit (docs/gui.md): a larger message closes the connection
 
   // ---- connection -------------------------------------------------------------------------
-  function connect() {
-    // one socket at a time: a reconnect timer left from before, or a socket still open, goes
+  // No socket and no reconnect due: the one socket left goes without reconnecting.
+  function disconnect() {
     clearTimeout(app.reconnectTimer);
     if (app.ws && app.ws.readyState !== WebSocket.CLOSED) { app.ws.onclose = null; app.ws.close(); }
+  }
+  function connect() {
+    disconnect(); // one socket at a time
     const ws = new WebSocket((location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws');
     app.ws = ws;
     ws.onopen = () => {
@@ -73,12 +76,7 @@
   // Going to another address in this tab keeps the page frozen in the back-forward cache, its
   // socket open: the seat showed "connected" until the server's idle limit (75 s). Leaving closes
   // it at once (the seat shows "away"); coming back by Back reconnects and rejoins.
-  window.addEventListener('pagehide', () => {
-    clearTimeout(app.reconnectTimer); // a reconnect due would otherwise run beside pageshow's
-    if (!app.ws) return;
-    app.ws.onclose = null;
-    app.ws.close();
-  });
+  window.addEventListener('pagehide', disconnect); // a reconnect due would otherwise run beside pageshow's
   window.addEventListener('pageshow', (e) => { if (e.persisted) connect(); });
 
   function receive(msg) {
