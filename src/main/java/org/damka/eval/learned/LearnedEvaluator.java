@@ -10,8 +10,8 @@ import org.damka.rules.Rules;
 
 /**
  * The learned evaluation: the classic evaluation plus a learned correction. The correction is
- * pattern tables over the overlapping {@link Windows} plus learned men, kings, tempo and
- * side-to-move values, each with an opening and an endgame value mixed by the pieces left (all
+ * pattern tables over the overlapping {@link Windows} plus the learned scalar terms of
+ * {@link Features} (men, kings, tempo, side to move, first king, king mobility), each with an opening and an endgame value mixed by the pieces left (all
  * pieces: opening, none: endgame), scaled toward 0 in drawish balances as the classic
  * evaluation's endgame knowledge scales them ({@link PositionalEvaluator#drawScale}). Learning a
  * correction rather than the whole score starts the model at classic's strength (all weights 0
@@ -103,6 +103,7 @@ public final class LearnedEvaluator implements Evaluator {
         int phase = features.phase(p);
         if (terms != null) terms[1] = mix(open, end, phase);
         for (int t = 0; t < Features.SCALARS; t++) {
+            if (scalars[t * P] == 0 && scalars[t * P + 1] == 0) continue; // unused (an older file's king terms): not computed
             int v = features.scalar(p, t);
             open += v * scalars[t * P];
             end += v * scalars[t * P + 1];

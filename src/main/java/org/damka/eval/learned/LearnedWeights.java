@@ -25,15 +25,17 @@ import org.damka.rules.Rules;
  *
  * <p>The parameters are the whole score or a correction added to the classic evaluation: the
  * {@link Base}. Version 3 names it in the header; version 2 files (a correction, always) still
- * load; version 1, which does not, was the whole score without the draw scaling.
+ * load; version 1, which does not, was the whole score without the draw scaling. Version 4 adds
+ * the first-king and king-mobility terms of {@link Features}: older files load with those 0,
+ * which scores every position as before.
  *
- * <p>File (big-endian): magic {@code DMKW}, version (int, 3), variant (UTF), base (UTF, {@code
+ * <p>File (big-endian): magic {@code DMKW}, version (int, 4), variant (UTF), base (UTF, {@code
  * classic} or {@code none}; absent in version 2), windows, window size, states, scalars, phases
  * (ints), the parameter count (int) and the parameters (float32), then the CRC-32 of every byte
  * before it (int). {@link #read} refuses anything else with a message that says what is wrong.
  */
 public final class LearnedWeights {
-    public static final int VERSION = 3;
+    public static final int VERSION = 4;
     /** The oldest version {@link #read} takes. */
     private static final int OLDEST = 2;
     private static final byte[] MAGIC = "DMKW".getBytes(StandardCharsets.US_ASCII);
@@ -221,14 +223,16 @@ public final class LearnedWeights {
             }
             int windows = d.readInt(), size = d.readInt(), states = d.readInt(), scalars = d.readInt(), phases = d.readInt();
             Windows expected = new Windows(rules.geometry());
+            int expectedScalars = version < 4 ? Features.SCALARS_V3 : Features.SCALARS;
             if (windows != expected.count() || size != expected.size() || states != expected.states()
-                    || scalars != Features.SCALARS || phases != PHASES) {
+                    || scalars != expectedScalars || phases != PHASES) {
                 throw new IOException("weights file sizes (" + windows + " windows of " + size + ", " + states + " states, "
                         + scalars + " scalars, " + phases + " phases) do not match this damka's (" + expected.count() + ", "
-                        + expected.size() + ", " + expected.states() + ", " + Features.SCALARS + ", " + PHASES + ")");
+                        + expected.size() + ", " + expected.states() + ", " + expectedScalars + ", " + PHASES + ")");
             }
             int count = d.readInt();
-            if (count != size(windows, states)) throw new IOException("weights file declares " + count + " parameters, expected " + size(windows, states));
+            int declared = (windows * states + scalars) * PHASES;
+            if (count != declared) throw new IOException("weights file declares " + count + " parameters, expected " + declared);
             if (all.length < (long) count * 4) throw new IOException("truncated weights file (" + all.length + " bytes)");
             float[] p = new float[count];
             for (int i = 0; i < count; i++) {
@@ -243,7 +247,8 @@ public final class LearnedWeights {
             for (int i = 0; i < count; i++) {
                 if (!Float.isFinite(p[i])) throw new IOException("weights file has a non-finite parameter at " + i);
             }
-            return new LearnedWeights(variant, base, windows, states, p);
+            // An older file lacks the terms added since: they stay 0.
+            return new LearnedWeights(variant, base, windows, states, Arrays.copyOf(p, size(windows, states)));
         } catch (EOFException e) {
             throw new IOException("truncated weights file (" + all.length + " bytes)");
         }

@@ -109,6 +109,32 @@ class LearnedEvaluatorTest {
         }
     }
 
+    @Test
+    void kingMobilityIsTheKingsNonCaptureMovesOfTheGenerator() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(11);
+        for (Rules r : Variants.all()) {
+            Geometry g = r.geometry();
+            Features f = new Features(r);
+            org.damka.movegen.MoveGenerator gen = org.damka.movegen.MoveGenerator.create(r);
+            org.damka.movegen.MoveList moves = new org.damka.movegen.MoveList();
+            int withKings = 0;
+            for (int trial = 0; trial < 300; trial++) {
+                Position p = randomBoard(g, random, 5 + trial % 60);
+                for (int side = 0; side < 2; side++) {
+                    p.setSideToMove(side);
+                    gen.generateQuietMoves(p, moves);
+                    int kingMoves = 0;
+                    for (int i = 0; i < moves.size(); i++) if (p.isKing(moves.from(i))) kingMoves++;
+                    assertEquals(kingMoves, f.kingMobility(p, side), r.name() + " side " + side + " in " + Fen.format(r, p));
+                    if (kingMoves > 0) withKings++;
+                }
+                int first = Integer.signum(p.kingCount(0)) - Integer.signum(p.kingCount(1));
+                assertEquals(first, f.scalar(p, Features.FIRST_KING), r.name());
+            }
+            assertTrue(withKings > 100, r.name() + ": too few boards where kings can move (" + withKings + ")");
+        }
+    }
+
     /** Men and kings of both sides on about {@code percent}% of the cells. */
     private static Position randomBoard(Geometry g, java.util.SplittableRandom random, int percent) {
         Position p = new Position();

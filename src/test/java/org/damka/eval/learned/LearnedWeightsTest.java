@@ -60,14 +60,58 @@ class LearnedWeightsTest {
     void theBaseIsKeptAndAVersionTwoFileIsACorrectionToClassic() throws IOException {
         Rules r = Variants.INTERNATIONAL;
         LearnedWeights classic = random(r, 4);
+        int oldSize = classic.params().length - (Features.SCALARS - Features.SCALARS_V3) * LearnedWeights.PHASES;
+        Arrays.fill(classic.params(), oldSize, classic.params().length, 0f); // a version 2 file has no king terms
         LearnedWeights none = new LearnedWeights(r.name(), LearnedWeights.Base.NONE, classic.windows(), classic.states(), classic.params().clone());
         assertEquals(LearnedWeights.Base.NONE, LearnedWeights.read(r, new ByteArrayInputStream(bytes(none))).base());
         assertTrue(!none.equals(classic));
         // A version 2 file: no base in the header.
-        byte[] v2 = rewriteHeader(bytes(none), 2, null);
+        byte[] v2 = rewriteScalars(rewriteHeader(bytes(none), 2, null), Features.SCALARS_V3, oldSize);
         assertEquals(classic, LearnedWeights.read(r, new ByteArrayInputStream(v2)));
         assertEquals("weights file base 'mixed' (this damka knows classic and none)", refusal(r, rewriteHeader(bytes(none), 3, "mixed")));
-        assertEquals("weights file version 1 (this damka reads 2 to 3)", refusal(r, rewriteHeader(bytes(none), 1, "none")));
+        assertEquals("weights file version 1 (this damka reads 2 to 4)", refusal(r, rewriteHeader(bytes(none), 1, "none")));
+    }
+
+    @Test
+    void aVersionThreeFileLoadsWithTheKingTermsZeroAndScoresAsBefore() throws IOException {
+        for (Rules r : Variants.all()) {
+            LearnedWeights now = random(r, 9);
+            float[] p = now.params();
+            int oldSize = p.length - (Features.SCALARS - Features.SCALARS_V3) * LearnedWeights.PHASES;
+            Arrays.fill(p, oldSize, p.length, 0f);
+            byte[] v3 = rewriteScalars(rewriteHeader(bytes(now), 3, "classic"), Features.SCALARS_V3, oldSize);
+            assertEquals(now, LearnedWeights.read(r, new ByteArrayInputStream(v3)), r.name());
+            p[p.length - 1] = 3f; // a king term of a version 3 file is not 0: that file cannot exist
+            assertTrue(!now.equals(LearnedWeights.read(r, new ByteArrayInputStream(v3))), r.name());
+        }
+        // The weights shipped in the jar read, whatever version they were written in.
+        for (Rules r : Variants.all()) assertEquals(r.name(), LearnedWeights.builtIn(r).variant());
+    }
+
+    /**
+     * A file written with {@code scalars} scalar terms and {@code count} parameters (the first
+     * ones of the given file), its checksum made right: what an older damka wrote.
+     */
+    private static byte[] rewriteScalars(byte[] file, int scalars, int count) throws IOException {
+        java.io.DataInputStream in = new java.io.DataInputStream(new ByteArrayInputStream(file));
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        java.io.DataOutputStream d = new java.io.DataOutputStream(out);
+        d.write(in.readNBytes(4));
+        int version = in.readInt();
+        d.writeInt(version);
+        d.writeUTF(in.readUTF());
+        if (version >= 3) d.writeUTF(in.readUTF());
+        for (int i = 0; i < 3; i++) d.writeInt(in.readInt()); // windows, window size, states
+        in.readInt();
+        d.writeInt(scalars);
+        d.writeInt(in.readInt()); // phases
+        in.readInt();
+        d.writeInt(count);
+        for (int i = 0; i < count; i++) d.writeFloat(in.readFloat());
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        crc.update(out.toByteArray());
+        d.writeInt((int) crc.getValue());
+        return out.toByteArray();
     }
 
     /** The file with another version and base label (none: no label), its checksum made right. */
