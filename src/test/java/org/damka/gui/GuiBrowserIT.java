@@ -471,7 +471,9 @@ class GuiBrowserIT {
      */
     @Test
     void aLeftSeatCountsDownToASeatToTakeAndAWinToClaim() throws Exception {
-        try (GuiServer quick = new GuiServer("127.0.0.1", 0, GuiLimits.defaults().withSeatClaim(Duration.ofSeconds(4)));
+        // 8 s: the countdowns are read on two pages one after the other, by WebDriver calls that
+        // can take seconds on a loaded machine; with a shorter claim the second could miss its own.
+        try (GuiServer quick = new GuiServer("127.0.0.1", 0, GuiLimits.defaults().withSeatClaim(Duration.ofSeconds(8)));
              Browser host = new Browser(1000, 800); Browser guest = new Browser(1000, 800); Browser watcher = new Browser(1000, 800)) {
             quick.start();
             String url = quick.uri().toString();
@@ -503,9 +505,9 @@ class GuiBrowserIT {
             watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isDisplayed());
 
             // no message from the server comes in between: the pages count to 0 on their own
-            watcher.waitFor(Duration.ofSeconds(10), d -> watcher.id("take-seat").isEnabled());
+            watcher.waitFor(Duration.ofSeconds(15), d -> watcher.id("take-seat").isEnabled());
             assertEquals("Play black", watcher.id("take-seat").getText());
-            host.waitFor(Duration.ofSeconds(10), d -> host.id("claim").isEnabled());
+            host.waitFor(Duration.ofSeconds(15), d -> host.id("claim").isEnabled());
             assertEquals("Claim the win", host.id("claim").getText());
 
             watcher.id("take-seat").click();
