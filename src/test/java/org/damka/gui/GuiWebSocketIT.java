@@ -1082,10 +1082,16 @@ class GuiWebSocketIT {
                 while (m == null && System.nanoTime() < end) {
                     try (WsClient again = new WsClient(small.uri())) {
                         // Until the server has counted the close, it may shut this one at once (1008).
-                        if (again.closed.isDone()) continue;
-                        try {
-                            again.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
-                        } catch (CompletionException refusedMeanwhile) {
+                        boolean refused = again.closed.isDone();
+                        if (!refused) {
+                            try {
+                                again.send("{\"type\":\"create\",\"mode\":\"hotseat\",\"variant\":\"russian\"}");
+                            } catch (CompletionException refusedMeanwhile) {
+                                refused = true;
+                            }
+                        }
+                        if (refused) {
+                            Thread.sleep(50);
                             continue;
                         }
                         m = again.poll(2_000);

@@ -24,9 +24,10 @@ class SearchIT extends OneEngineIT {
     /**
      * Slack for a machine busy with other builds; typical values are printed by the tests. On a
      * loaded 2-core machine a thread of the engine or of the test is at times not run for
-     * 130–480 ms, charged here to the engine: a limit near the typical value fails on that alone.
+     * 130–480 ms, charged here to the engine: a timing that fails is measured again once, as
+     * such a pause seldom comes twice where a real overrun does.
      */
-    static final long SLACK_MS = 500;
+    static final long SLACK_MS = 150;
     @BeforeEach
     void russianStart() {
         engine.command("setoption name UCI_Variant value russian");
@@ -101,17 +102,23 @@ class SearchIT extends OneEngineIT {
     void movetimeAnswersInTime() {
         List<String> report = new ArrayList<>();
         for (long t : new long[] {50, 200, 500, 1000}) {
-            engine.quiet("position startpos");
-            long sent = System.nanoTime();
-            engine.send("go movetime " + t);
-            List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove"), t + 10_000);
-            long took = ms(lines.get(lines.size() - 1).nanos() - sent);
+            long took = movetime(t);
+            if (took > t + 10 + SLACK_MS) took = Math.min(took, movetime(t)); // once more: see SLACK_MS
             report.add("movetime " + t + " -> " + took + " ms");
             assertTrue(took <= t + 10 + SLACK_MS, "movetime " + t + " answered after " + took + " ms");
             long aim = t - 10 - Math.min(t / 10, 100); // less Move Overhead and the reserve (protocol.md)
             assertTrue(took >= aim / 2, "movetime " + t + " answered after only " + took + " ms");
         }
         System.out.println("SearchIT " + report);
+    }
+
+    /** Milliseconds from {@code go movetime t} to bestmove, from the start position. */
+    private long movetime(long t) {
+        engine.quiet("position startpos");
+        long sent = System.nanoTime();
+        engine.send("go movetime " + t);
+        List<EngineUnderTest.Line> lines = engine.until(l -> l.startsWith("bestmove"), t + 10_000);
+        return ms(lines.get(lines.size() - 1).nanos() - sent);
     }
 
     @Test
@@ -169,7 +176,7 @@ class SearchIT extends OneEngineIT {
         List<EngineUnderTest.Line> lines = engine.until(s -> s.startsWith("bestmove"), 10_000);
         long took = ms(lines.get(lines.size() - 1).nanos() - sent);
         System.out.println("SearchIT ponderhit -> bestmove " + took + " ms (clock 5000)");
-        assertTrue(took <= 2_500, "ponderhit answered after " + took + " ms");
+        assertTrue(took <= 1_000, "ponderhit answered after " + took + " ms");
 
         // Stop during ponder: the best move at once.
         engine.send("go ponder wtime 500 btime 500");

@@ -13,8 +13,8 @@ import org.damka.rules.Rules;
 public final class Features {
     /**
      * Scalar terms: men, kings, tempo (rows advanced by the men), side to move (+1 White, -1
-     * Black), a first king (1 if the side has any: the first king is worth more than the next,
-     * as Scan's evaluation counts it) and king mobility (the empty cells the side's kings reach
+     * Black), a first king (1 if the side has any: the first king is valued apart from the
+     * next, as Scan's evaluation counts it) and king mobility (the empty cells the side's kings reach
      * in one move, ignoring captures). The windows see men only, so the last two are all the
      * model knows of kings besides their number.
      */
