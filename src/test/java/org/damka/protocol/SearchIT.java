@@ -221,24 +221,32 @@ class SearchIT extends OneEngineIT {
      * A search cut short inside an iteration whose first move had already beaten the last
      * finished depth's says so: that line's score is a lower bound (a script timing depths took
      * it for a finished one). Searched under many node limits, the marked line is always the
-     * last, one ply past the last finished depth; and some limits give one.
+     * last, one ply past the last finished depth; and some limits give one. Which limits do turns
+     * on the evaluation (new weights moved them), so several variants' start positions are tried.
      */
     @Test
     void anUnfinishedIterationsLineIsMarkedLowerbound() {
-        engine.command("setoption name UCI_Variant value international");
-        engine.quiet("position startpos");
         int marked = 0;
-        for (int nodes = 2000; nodes <= 200_000; nodes += 2000) {
-            engine.send("go nodes " + nodes);
-            List<String> infos = engine.until("bestmove").stream().filter(l -> l.startsWith("info depth")).toList();
-            for (int i = 0; i < infos.size(); i++) {
-                if (!infos.get(i).contains(" lowerbound ")) continue;
-                marked++;
-                assertEquals(infos.size() - 1, i, "only the last line: " + infos);
-                assertTrue(i > 0, "after a finished depth: " + infos);
-                assertEquals(field(infos.get(i - 1), "depth") + 1, field(infos.get(i), "depth"), infos.toString());
+        List<String> counts = new ArrayList<>();
+        for (String variant : List.of("international", "russian", "english", "brazilian", "hexagonal")) {
+            int before = marked;
+            engine.command("setoption name UCI_Variant value " + variant);
+            engine.quiet("ucinewgame");
+            engine.quiet("position startpos");
+            for (int nodes = 2000; nodes <= 200_000; nodes += 2000) {
+                engine.send("go nodes " + nodes);
+                List<String> infos = engine.until("bestmove").stream().filter(l -> l.startsWith("info depth")).toList();
+                for (int i = 0; i < infos.size(); i++) {
+                    if (!infos.get(i).contains(" lowerbound ")) continue;
+                    marked++;
+                    assertEquals(infos.size() - 1, i, "only the last line: " + infos);
+                    assertTrue(i > 0, "after a finished depth: " + infos);
+                    assertEquals(field(infos.get(i - 1), "depth") + 1, field(infos.get(i), "depth"), infos.toString());
+                }
             }
+            counts.add(variant + " " + (marked - before));
         }
+        System.out.println("SearchIT lowerbound lines: " + counts);
         assertTrue(marked > 0, "no limit cut an iteration after a better first move");
         engine.command("setoption name UCI_Variant value russian");
     }
