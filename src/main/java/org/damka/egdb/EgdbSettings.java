@@ -105,14 +105,10 @@ public final class EgdbSettings {
         }
         while (!load.isDone()) {
             if (giveUp.getAsBoolean()) return null;
-            try {
-                load.get(20, java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-                // not yet; or failed, which the adoption below rethrows
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
+            // Polled without allocating: load.get(timeout) made a TimeoutException every 20 ms, and
+            // one met a heap the load had just filled (isready then said "internal error").
+            java.util.concurrent.locks.LockSupport.parkNanos(20_000_000L);
+            if (Thread.currentThread().isInterrupted()) return null;
         }
         // Adopted here unless another caller did, or the options changed meanwhile (then a new load has begun: none yet).
         return tablesIfLoaded(rules);
