@@ -74,7 +74,7 @@ public final class Features {
             case TEMPO -> tempo(p, 0) - tempo(p, 1);
             case TO_MOVE -> p.sideToMove() == Position.WHITE ? 1 : -1;
             case FIRST_KING -> Integer.signum(p.kingCount(0)) - Integer.signum(p.kingCount(1));
-            case KING_MOBILITY -> (p.kingsLo() | p.kingsHi()) == 0 ? 0 : kingMobility(p, 0) - kingMobility(p, 1);
+            case KING_MOBILITY -> kingMobility(p, 0) - kingMobility(p, 1);
             default -> throw new IllegalArgumentException("no scalar term " + term);
         };
     }

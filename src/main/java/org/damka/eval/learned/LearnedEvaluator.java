@@ -37,6 +37,8 @@ public final class LearnedEvaluator implements Evaluator {
     private final int[] patterns;
     /** term * 2 + phase, in 1/FIX centi-men. */
     private final int[] scalars = new int[Features.SCALARS * P];
+    /** The scalar terms with a weight not 0, found once: an older file's king terms are never computed. */
+    private final int[] usedTerms;
     private final LearnedWeights weights;
     /** {@link LearnedWeights.Base#CLASSIC}: the learned terms correct the classic evaluation; otherwise they are the score. */
     private final boolean overClassic;
@@ -56,6 +58,8 @@ public final class LearnedEvaluator implements Evaluator {
         patterns = new int[base];
         for (int i = 0; i < base; i++) patterns[i] = Math.round(p[i] * FIX);
         for (int i = 0; i < scalars.length; i++) scalars[i] = Math.round(p[base + i] * FIX);
+        usedTerms = java.util.stream.IntStream.range(0, Features.SCALARS)
+                .filter(t -> scalars[t * P] != 0 || scalars[t * P + 1] != 0).toArray();
     }
 
     public LearnedWeights weights() { return weights; }
@@ -102,8 +106,7 @@ public final class LearnedEvaluator implements Evaluator {
     private int white(Position p, int open, int end, int[] terms) {
         int phase = features.phase(p);
         if (terms != null) terms[1] = mix(open, end, phase);
-        for (int t = 0; t < Features.SCALARS; t++) {
-            if (scalars[t * P] == 0 && scalars[t * P + 1] == 0) continue; // unused (an older file's king terms): not computed
+        for (int t : usedTerms) {
             int v = features.scalar(p, t);
             open += v * scalars[t * P];
             end += v * scalars[t * P + 1];
